@@ -1,0 +1,30 @@
+// Jest runs the TypeScript sources through ts-jest. Under NestJS 12 (ES modules), the @nestjs packages are
+// transformed to CommonJS with @swc/jest, because Jest's CommonJS runtime cannot require() ES modules on Node 20.
+const nestMajor = Number(require('@nestjs/core/package.json').version.split('.')[0]);
+
+const swcForNest = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: {
+    '^nestjs-tool-calling$': '<rootDir>/lib/index.ts',
+    '^nestjs-tool-calling/testing$': '<rootDir>/lib/testing/index.ts',
+  },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
+    ...(nestMajor >= 12 ? { 'node_modules/@nestjs/.+\\.js$': swcForNest } : {}),
+  },
+  transformIgnorePatterns: nestMajor >= 12 ? ['/node_modules/(?!@nestjs/)'] : ['/node_modules/'],
+  setupFiles: ['reflect-metadata'],
+  testTimeout: 20000,
+};

@@ -1,0 +1,14 @@
+import { ToolCallingError } from './tool-calling.error';
+import { Messages } from '../tool-calling.messages';
+
+/** Two or more tools share a name; the model could not tell them apart. */
+export class DuplicateToolNameError extends ToolCallingError {
+  override readonly name = 'DuplicateToolNameError';
+
+  constructor(
+    /** Every duplicated name with the sources (`Class.method`, function name) that define it. */
+    readonly duplicates: ReadonlyMap<string, readonly string[]>,
+  ) {
+    super(Messages.duplicateToolNames(duplicates));
+  }
+}

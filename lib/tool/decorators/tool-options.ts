@@ -1,0 +1,51 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
+import type { JsonSchema } from '../json-schema';
+
+/** Options of `@Tool()` and of function tools. */
+export interface ToolOptions {
+  /** Defaults to the method name. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
+  name?: string;
+  /** What the tool does, for the model. Defaults to the name split into words (`getWeather` → `get weather`). */
+  description?: string;
+  /** End the call with this tool's result instead of sending it back to the model (see the docs). */
+  returnDirect?: boolean;
+  /** Never run concurrently with the other tools of a round. */
+  sequential?: boolean;
+  /** Time limit of one call, in milliseconds. */
+  timeoutMs?: number;
+  resultConverter?: ToolCallResultConverter;
+  /** A Standard Schema (zod, valibot, arktype…) of the input: the method takes the parsed value. */
+  input?: StandardSchemaV1;
+  /**
+   * A literal JSON Schema of the input. Alone, the method takes the validated object; with `input`, it is what the
+   * model is shown while `input` validates.
+   */
+  inputSchema?: JsonSchema;
+  /** Keep `format` keywords in the schema shown to the model (removed by default). */
+  keepFormat?: boolean;
+}
+
+/** A runtime type for a `@ToolParam`: a constructor, or a one-element array for "array of". */
+export type ToolParamType =
+  | StringConstructor
+  | NumberConstructor
+  | BooleanConstructor
+  | DateConstructor
+  | (abstract new (...args: any[]) => unknown)
+  | readonly [ToolParamType];
+
+/** Options of `@ToolParam()`, on a method parameter or on a DTO property. */
+export interface ToolParamOptions {
+  /** The argument's name in the schema. Needed when it cannot be read from the method's source. */
+  name?: string;
+  description?: string;
+  /** Parameters are required unless this is `false`. */
+  required?: boolean;
+  /** Overrides the type TypeScript emitted (needed for arrays, and for interfaces, unions and `any`). */
+  type?: ToolParamType;
+  /** Allowed values: a list, or a TypeScript enum object. */
+  enum?: readonly (string | number)[] | Record<string, string | number>;
+  /** A literal JSON Schema for this parameter; overrides everything else. */
+  schema?: JsonSchema;
+}

@@ -1,0 +1,39 @@
+import {
+  TOOL_PARAMS_METADATA,
+  TOOL_PROPERTIES_METADATA,
+  TOOL_PROPERTY_METADATA,
+} from '../../tool-calling.constants';
+import type { ToolParamOptions } from './tool-options';
+
+/** What a parameter of a tool method is, as the decorators declared it. */
+export type ToolParamMarker =
+  { kind: 'param'; options: ToolParamOptions } | { kind: 'context' } | { kind: 'input'; type?: Function };
+
+export function markParameter(
+  target: object,
+  propertyKey: string | symbol,
+  index: number,
+  marker: ToolParamMarker,
+) {
+  const existing: Record<number, ToolParamMarker> =
+    Reflect.getOwnMetadata(TOOL_PARAMS_METADATA, target, propertyKey) ?? {};
+  Reflect.defineMetadata(TOOL_PARAMS_METADATA, { ...existing, [index]: marker }, target, propertyKey);
+}
+
+/**
+ * Describes one argument of a tool: on a method parameter (an argument of the tool), or on a property of an input
+ * DTO class (its description, and `required: false`).
+ */
+export function ToolParam(options: ToolParamOptions = {}): ParameterDecorator & PropertyDecorator {
+  return (target: object, propertyKey: string | symbol | undefined, index?: number) => {
+    if (propertyKey === undefined)
+      throw new TypeError('@ToolParam() does not apply to constructor parameters');
+    if (typeof index === 'number') {
+      markParameter(target, propertyKey, index, { kind: 'param', options: { ...options } });
+      return;
+    }
+    Reflect.defineMetadata(TOOL_PROPERTY_METADATA, { ...options }, target, propertyKey);
+    const own: (string | symbol)[] = Reflect.getOwnMetadata(TOOL_PROPERTIES_METADATA, target) ?? [];
+    Reflect.defineMetadata(TOOL_PROPERTIES_METADATA, [...own, propertyKey], target);
+  };
+}

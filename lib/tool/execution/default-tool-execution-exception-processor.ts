@@ -1,0 +1,35 @@
+import type { ToolExecutionExceptionProcessor } from './tool-execution-exception-processor';
+
+type ErrorClass = abstract new (...args: any[]) => Error;
+
+export interface DefaultToolExecutionExceptionProcessorOptions {
+  /** Rethrow every failure instead of telling the model. */
+  alwaysThrow?: boolean;
+  /** Rethrow failures of these classes (matched on the error and on its `cause`). */
+  rethrow?: readonly ErrorClass[];
+}
+
+/**
+ * By default a failure becomes its message, sent to the model as an error result so that it can correct itself.
+ * `alwaysThrow` rethrows the typed error (a `ToolExecutionError` keeps the tool definition and the original error
+ * as `cause`); a class listed in `rethrow` rethrows the matching error itself (the original one when it is the cause).
+ */
+export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExceptionProcessor {
+  private readonly alwaysThrow: boolean;
+  private readonly rethrow: readonly ErrorClass[];
+
+  constructor(options: DefaultToolExecutionExceptionProcessorOptions = {}) {
+    this.alwaysThrow = options.alwaysThrow ?? false;
+    this.rethrow = options.rethrow ?? [];
+  }
+
+  process(error: Error): string {
+    if (this.alwaysThrow) throw error;
+    const cause = error.cause;
+    for (const type of this.rethrow) {
+      if (cause instanceof type) throw cause;
+      if (error instanceof type) throw error;
+    }
+    return error.message || error.name;
+  }
+}

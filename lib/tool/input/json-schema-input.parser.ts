@@ -1,0 +1,22 @@
+import { InvalidToolInputError } from '../../errors/invalid-tool-input.error';
+import type { JsonSchema } from '../json-schema';
+import { compileSchemaValidator, type SchemaValidator } from '../schema/json-schema-validator';
+import type { ToolInputParser } from './tool-input-parser';
+
+/** Validates the input against a JSON Schema (ajv, compiled once) and passes it on unchanged. */
+export class JsonSchemaInputParser implements ToolInputParser {
+  private readonly validate: SchemaValidator;
+
+  constructor(
+    readonly schema: JsonSchema,
+    source: string,
+  ) {
+    this.validate = compileSchemaValidator(schema, source);
+  }
+
+  parse(input: Record<string, unknown>, toolName: string): Record<string, unknown> {
+    const issues = this.validate(input);
+    if (issues) throw new InvalidToolInputError(toolName, issues);
+    return input;
+  }
+}

@@ -1,0 +1,58 @@
+import { Logger } from '@nestjs/common';
+import { ToolExecutionError } from '../errors/tool-execution.error';
+import { Messages } from '../tool-calling.messages';
+import type { ToolDescriptor } from './tool-definition.factory';
+import { parseToolInputJson } from './input/tool-input-json';
+import type { ToolCallback } from './tool-callback';
+import type { ToolContext } from './tool-context';
+import type { ToolDefinition } from './tool-definition';
+import type { ToolMetadata } from './tool-metadata';
+
+const logger = new Logger('ToolCallback');
+
+/**
+ * The call pipeline shared by method and function tools: parse the JSON, validate and bind the arguments, invoke,
+ * convert the result. Input problems surface as `InvalidToolInputError`; what the tool throws as
+ * `ToolExecutionError` carrying the original error.
+ */
+export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
+  private contextIgnoredLogged = false;
+
+  protected constructor(
+    protected readonly descriptor: ToolDescriptor,
+    private readonly acceptsContext: boolean,
+  ) {}
+
+  getToolDefinition(): ToolDefinition {
+    return this.descriptor.definition;
+  }
+
+  getToolMetadata(): ToolMetadata {
+    return this.descriptor.metadata;
+  }
+
+  async call(input: string, context?: ToolContext): Promise<string> {
+    const definition = this.descriptor.definition;
+    const args = await this.bind(parseToolInputJson(input, definition.name), definition.name);
+    if (!this.acceptsContext && context && !context.isEmpty && !this.contextIgnoredLogged) {
+      this.contextIgnoredLogged = true;
+      logger.log(Messages.contextIgnored(definition.name));
+    }
+    let result: unknown;
+    try {
+      result = await this.invoke(args, context);
+    } catch (error) {
+      throw new ToolExecutionError(definition, error);
+    }
+    return this.descriptor.resultConverter.convert(result, definition.name);
+  }
+
+  /** Validated arguments from the parsed input; throws `InvalidToolInputError`. */
+  protected abstract bind(input: Record<string, unknown>, toolName: string): TArgs | Promise<TArgs>;
+
+  protected abstract invoke(args: TArgs, context: ToolContext | undefined): unknown;
+
+  toString(): string {
+    return `${this.constructor.name}(${this.descriptor.definition.name})`;
+  }
+}

@@ -1,0 +1,41 @@
+import { ToolDefinitionError } from '../../errors/tool-definition.error';
+import { ToolMetadataAccessor } from '../decorators/tool-metadata.accessor';
+import type { ToolCallback } from '../tool-callback';
+import type { ToolCallbackProvider } from '../tool-callback-provider';
+import { indexByName } from '../tool-name-registry';
+import { MethodToolCallback } from './method-tool-callback';
+
+/**
+ * Callbacks for every `@Tool` method of the given objects. An object without any `@Tool` method is an error, and
+ * so is a name defined twice (the error lists every `Class.method` involved).
+ */
+export class MethodToolCallbackProvider implements ToolCallbackProvider {
+  readonly isStatic = true;
+  private readonly callbacks: readonly ToolCallback[];
+
+  constructor(toolObjects: Iterable<object>) {
+    const callbacks: ToolCallback[] = [];
+    for (const object of toolObjects) {
+      const type =
+        typeof object === 'object' && object !== null ? ToolMetadataAccessor.classOf(object) : undefined;
+      const methodNames = type ? ToolMetadataAccessor.getToolMethodNames(type) : [];
+      if (methodNames.length === 0) {
+        throw new ToolDefinitionError(
+          `${type?.name ?? String(object)} has no @Tool() methods; pass objects whose class declares tools`,
+          type?.name,
+        );
+      }
+      for (const methodName of methodNames)
+        callbacks.push(new MethodToolCallback({ target: object, targetClass: type, methodName }));
+    }
+    this.callbacks = Object.freeze([...indexByName(callbacks).values()]);
+  }
+
+  static from(...toolObjects: object[]): MethodToolCallbackProvider {
+    return new MethodToolCallbackProvider(toolObjects);
+  }
+
+  getToolCallbacks(): readonly ToolCallback[] {
+    return this.callbacks;
+  }
+}

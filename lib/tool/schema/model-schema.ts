@@ -1,0 +1,36 @@
+import { JSON_SCHEMA_DRAFT_2020_12, type JsonSchema } from '../json-schema';
+import { deepFreeze, mapSchema } from './json-schema-walker';
+
+export interface ModelSchemaOptions {
+  /**
+   * Keep `format` keywords in the schema sent to the model. Off by default: some providers reject them. When
+   * removed, the format is named in the description instead, so the model still knows what to send.
+   */
+  keepFormat?: boolean;
+}
+
+/**
+ * The schema the model is shown: a frozen copy of the tool's input schema with `$schema` set to draft 2020-12,
+ * `type: "object"` and, unless asked to keep them, no `format` keywords.
+ */
+export function toModelSchema(schema: JsonSchema, options: ModelSchemaOptions = {}): JsonSchema {
+  const adapted = mapSchema(schema, (sub) => {
+    if (!options.keepFormat && typeof sub.format === 'string') {
+      const { format, ...rest } = sub;
+      const hint = `(format: ${format})`;
+      rest.description = typeof rest.description === 'string' ? `${rest.description} ${hint}` : hint;
+      return rest;
+    }
+    return sub;
+  });
+  const { $schema: _ignored, ...body } = adapted;
+  return deepFreeze({ $schema: JSON_SCHEMA_DRAFT_2020_12, ...body });
+}
+
+export const EMPTY_OBJECT_SCHEMA: JsonSchema = deepFreeze({
+  $schema: JSON_SCHEMA_DRAFT_2020_12,
+  type: 'object',
+  properties: {},
+  required: [],
+  additionalProperties: false,
+});

@@ -1,0 +1,17 @@
+import type { ToolCallback } from './tool-callback';
+import type { ToolCallbackProvider } from './tool-callback-provider';
+import { indexByName } from './tool-name-registry';
+
+/** A fixed list of callbacks; duplicate names are refused when it is made. */
+export class StaticToolCallbackProvider implements ToolCallbackProvider {
+  readonly isStatic = true;
+  private readonly callbacks: readonly ToolCallback[];
+
+  constructor(callbacks: Iterable<ToolCallback>) {
+    this.callbacks = Object.freeze([...indexByName(callbacks).values()]);
+  }
+
+  getToolCallbacks(): readonly ToolCallback[] {
+    return this.callbacks;
+  }
+}

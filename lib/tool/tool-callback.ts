@@ -1,0 +1,22 @@
+import type { ToolContext } from './tool-context';
+import type { ToolDefinition } from './tool-definition';
+import type { ToolMetadata } from './tool-metadata';
+
+/**
+ * The contract every tool fulfils: JSON text in, text out, because that is what models speak.
+ * Implementations that have no use for a context ignore it (the built-in ones log that once).
+ */
+export interface ToolCallback {
+  getToolDefinition(): ToolDefinition;
+  getToolMetadata(): ToolMetadata;
+  call(input: string, context?: ToolContext): Promise<string>;
+}
+
+export function isToolCallback(value: unknown): value is ToolCallback {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ToolCallback).getToolDefinition === 'function' &&
+    typeof (value as ToolCallback).call === 'function'
+  );
+}

@@ -1,0 +1,85 @@
+import { MissingToolContextKeyError } from '../errors/missing-tool-context-key.error';
+
+type ContextValues = Record<string, unknown>;
+
+/**
+ * Request data handed to tools and never shown to the model: the user, the tenant, the HTTP request, the request's
+ * `AbortSignal`. Immutable: `with()` returns a new context.
+ */
+export class ToolContext<T extends ContextValues = ContextValues> {
+  private static readonly EMPTY = new ToolContext<any>(new Map());
+
+  private constructor(
+    private readonly values: ReadonlyMap<string, unknown>,
+    /** Aborted when the request is cancelled or the tool call times out. */
+    readonly signal?: AbortSignal,
+    /** The tool this context was handed to, when it was handed to one. */
+    readonly toolName?: string,
+  ) {}
+
+  static empty<T extends ContextValues = ContextValues>(): ToolContext<T> {
+    return ToolContext.EMPTY as ToolContext<T>;
+  }
+
+  static of<T extends ContextValues>(values: T, signal?: AbortSignal): ToolContext<T> {
+    return new ToolContext<T>(new Map(Object.entries(values)), signal);
+  }
+
+  get size(): number {
+    return this.values.size;
+  }
+
+  get isEmpty(): boolean {
+    return this.values.size === 0;
+  }
+
+  has(key: keyof T & string): boolean {
+    return this.values.has(key);
+  }
+
+  get<K extends keyof T & string>(key: K): T[K] | undefined {
+    return this.values.get(key) as T[K] | undefined;
+  }
+
+  /** The value of `key`; throws `MissingToolContextKeyError` naming the key and the tool when it is absent. */
+  require<K extends keyof T & string>(key: K): NonNullable<T[K]> {
+    const value = this.values.get(key);
+    if (value === undefined || value === null) throw new MissingToolContextKeyError(key, this.toolName);
+    return value as NonNullable<T[K]>;
+  }
+
+  keys(): string[] {
+    return [...this.values.keys()];
+  }
+
+  /** A plain-object copy of the values. */
+  toObject(): T {
+    return Object.fromEntries(this.values) as T;
+  }
+
+  /** A new context with more values; the given ones win. */
+  with<U extends ContextValues>(values: U): ToolContext<T & U> {
+    const merged = new Map(this.values);
+    for (const [key, value] of Object.entries(values)) merged.set(key, value);
+    return new ToolContext<T & U>(merged, this.signal, this.toolName);
+  }
+
+  /** The same values, with the signal that tools should observe. */
+  withSignal(signal: AbortSignal | undefined): ToolContext<T> {
+    return signal === this.signal ? this : new ToolContext<T>(this.values, signal, this.toolName);
+  }
+
+  /** The same values, labelled with the tool they are handed to (used in error messages). */
+  forTool(toolName: string): ToolContext<T> {
+    return toolName === this.toolName ? this : new ToolContext<T>(this.values, this.signal, toolName);
+  }
+
+  /** Never reveal the values in logs or serialised errors. */
+  toJSON(): string {
+    return `ToolContext(${this.values.size} keys)`;
+  }
+
+  toString(): string {
+    return this.toJSON();
+  }
+}

@@ -1,0 +1,40 @@
+import { ToolDefinitionError } from '../errors/tool-definition.error';
+import type { ToolOptions } from './decorators/tool-options';
+import { DEFAULT_RESULT_CONVERTER } from './execution/default-tool-call-result-converter';
+import type { ToolCallResultConverter } from './execution/tool-call-result-converter';
+import type { JsonSchema } from './json-schema';
+import { toModelSchema } from './schema/model-schema';
+import type { ToolDefinition } from './tool-definition';
+import type { ToolMetadata } from './tool-metadata';
+import { assertValidToolName, descriptionFromName } from './tool-names';
+
+export interface ToolDescriptor {
+  readonly definition: ToolDefinition;
+  readonly metadata: ToolMetadata;
+  readonly resultConverter: ToolCallResultConverter;
+}
+
+/** Name, description, model schema and metadata of a tool, checked and frozen once. */
+export function describeTool(
+  defaultName: string,
+  options: ToolOptions,
+  inputSchema: JsonSchema,
+  source: string,
+): ToolDescriptor {
+  const name = options.name ?? defaultName;
+  assertValidToolName(name, source);
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
+    throw new ToolDefinitionError(`${source}: timeoutMs must be a positive number of milliseconds`, source);
+  }
+  const definition: ToolDefinition = Object.freeze({
+    name,
+    description: options.description?.trim() || descriptionFromName(name),
+    inputSchema: toModelSchema(inputSchema, { keepFormat: options.keepFormat }),
+  });
+  const metadata: ToolMetadata = Object.freeze({
+    returnDirect: options.returnDirect ?? false,
+    ...(options.sequential !== undefined && { sequential: options.sequential }),
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+  });
+  return { definition, metadata, resultConverter: options.resultConverter ?? DEFAULT_RESULT_CONVERTER };
+}

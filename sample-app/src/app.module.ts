@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { WeatherTools } from './weather.tools';
+
+@Module({ providers: [WeatherTools] })
+export class AppModule {}
