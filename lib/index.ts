@@ -37,3 +37,8 @@ export { InvalidToolInputError, type ToolInputIssue } from './errors/invalid-too
 export { ToolExecutionError } from './errors/tool-execution.error';
 export { ToolResultConversionError } from './errors/tool-result-conversion.error';
 export { MissingToolContextKeyError } from './errors/missing-tool-context-key.error';
+export * from './chat/messages';
+export * from './chat/chat-options';
+export * from './chat/prompt';
+export * from './chat/chat-response';
+export * from './chat/chat-model';

@@ -1,0 +1,33 @@
+import type { ChatResponse, FinishReason, Usage } from './chat-response';
+import type { Prompt } from './prompt';
+
+export interface ChatModelCallOptions {
+  /** Aborts the request; an adapter rejects with the signal's reason (an `AbortError`). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A piece of a streamed response. Tool calls arrive in fragments: the first fragment of a call carries its `index`,
+ * `id` and `name`, later ones more of its `arguments` text; several calls may be interleaved by `index`.
+ */
+export type ChatResponseChunk =
+  | { readonly type: 'text-delta'; readonly text: string }
+  | {
+      readonly type: 'tool-call-delta';
+      readonly index: number;
+      readonly id?: string;
+      readonly name?: string;
+      readonly argumentsDelta?: string;
+    }
+  | {
+      readonly type: 'finish';
+      readonly finishReason: FinishReason;
+      readonly usage?: Usage;
+      readonly metadata?: Readonly<Record<string, unknown>>;
+    };
+
+/** The port to a model provider: one request in, one response (or a stream of chunks) out. */
+export interface ChatModel {
+  call(prompt: Prompt, options?: ChatModelCallOptions): Promise<ChatResponse>;
+  stream(prompt: Prompt, options?: ChatModelCallOptions): AsyncIterable<ChatResponseChunk>;
+}
