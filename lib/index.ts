@@ -42,3 +42,4 @@ export * from './chat/chat-options';
 export * from './chat/prompt';
 export * from './chat/chat-response';
 export * from './chat/chat-model';
+export type { ToolCallbackResolver } from './tool/resolution/tool-callback-resolver';

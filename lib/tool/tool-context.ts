@@ -3,6 +3,17 @@ import { MissingToolContextKeyError } from '../errors/missing-tool-context-key.e
 type ContextValues = Record<string, unknown>;
 
 /**
+ * Identifies one chat call, so that tools on request-scoped providers get one instance per conversation, bound
+ * to the HTTP request the call serves. Set by the ChatClient; never shown to the model.
+ */
+export interface ToolExecutionScope {
+  /** The HTTP request (Express/Fastify) the chat call was made for, when there is one. */
+  readonly request?: unknown;
+  /** An object unique to the chat call: its identity keys per-conversation caches. */
+  readonly conversation: object;
+}
+
+/**
  * Request data handed to tools and never shown to the model: the user, the tenant, the HTTP request, the request's
  * `AbortSignal`. Immutable: `with()` returns a new context.
  */
@@ -15,6 +26,8 @@ export class ToolContext<T extends ContextValues = ContextValues> {
     readonly signal?: AbortSignal,
     /** The tool this context was handed to, when it was handed to one. */
     readonly toolName?: string,
+    /** The execution this context belongs to: the HTTP request and the chat call. */
+    readonly execution?: ToolExecutionScope,
   ) {}
 
   static empty<T extends ContextValues = ContextValues>(): ToolContext<T> {
@@ -61,17 +74,26 @@ export class ToolContext<T extends ContextValues = ContextValues> {
   with<U extends ContextValues>(values: U): ToolContext<T & U> {
     const merged = new Map(this.values);
     for (const [key, value] of Object.entries(values)) merged.set(key, value);
-    return new ToolContext<T & U>(merged, this.signal, this.toolName);
+    return new ToolContext<T & U>(merged, this.signal, this.toolName, this.execution);
   }
 
   /** The same values, with the signal that tools should observe. */
   withSignal(signal: AbortSignal | undefined): ToolContext<T> {
-    return signal === this.signal ? this : new ToolContext<T>(this.values, signal, this.toolName);
+    return signal === this.signal
+      ? this
+      : new ToolContext<T>(this.values, signal, this.toolName, this.execution);
   }
 
   /** The same values, labelled with the tool they are handed to (used in error messages). */
   forTool(toolName: string): ToolContext<T> {
-    return toolName === this.toolName ? this : new ToolContext<T>(this.values, this.signal, toolName);
+    return toolName === this.toolName
+      ? this
+      : new ToolContext<T>(this.values, this.signal, toolName, this.execution);
+  }
+
+  /** The same values, bound to one chat call (and the HTTP request it serves, if any). */
+  withExecution(execution: ToolExecutionScope): ToolContext<T> {
+    return new ToolContext<T>(this.values, this.signal, this.toolName, execution);
   }
 
   /** Never reveal the values in logs or serialised errors. */
