@@ -1,0 +1,35 @@
+import type { ChatOptions } from '../chat/chat-options';
+
+interface CommonSettings {
+  /** The provider's model name (`gpt-4o-mini`, `llama3.1`, `claude-sonnet-4-5`…). */
+  readonly model: string;
+  readonly apiKey?: string;
+  /** Another endpoint: a local Ollama or vLLM, DeepSeek, GLM, Qwen, Mistral, Groq, a proxy. */
+  readonly baseURL?: string;
+  /** Extra HTTP headers on every request. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Time limit of one HTTP request, in milliseconds (the SDK's own). */
+  readonly timeoutMs?: number;
+  /** Retries of failed requests (429, 5xx, connection errors), by the SDK. */
+  readonly maxRetries?: number;
+  /** Options applied to every request unless a request sets them. */
+  readonly defaultOptions?: ChatOptions;
+}
+
+/** Any OpenAI-compatible endpoint, through the `openai` SDK. */
+export interface OpenAiChatModelSettings extends CommonSettings {
+  readonly provider: 'openai';
+  readonly organization?: string;
+  /** OpenAI strict mode for every tool's schema. */
+  readonly strict?: boolean;
+}
+
+/** Anthropic's Messages API, through the `@anthropic-ai/sdk` SDK. */
+export interface AnthropicChatModelSettings extends CommonSettings {
+  readonly provider: 'anthropic';
+  /** `max_tokens` is required by Anthropic; used when a request sets no `maxTokens`. */
+  readonly maxTokens?: number;
+}
+
+/** Which real chat model to use, and how to reach it. */
+export type ChatModelSettings = OpenAiChatModelSettings | AnthropicChatModelSettings;
