@@ -83,7 +83,9 @@ function typeSchema(
   if (UNKNOWN_TYPES.has(type) || typeof type !== 'function') {
     throw new ToolDefinitionError(
       `${source}: the type of ${label} is not known at runtime (an interface, a union, \`any\`, or no emitted ` +
-        'metadata); give it with @ToolParam({ type }), ({ enum }) or ({ schema })',
+        'metadata); give it with @ToolParam({ type }), ({ enum }) or ({ schema }). If it is meant to receive the ' +
+        'ToolContext, type it as ToolContext itself (not through an alias or `import type`) or mark it with ' +
+        '@ToolContextParam()',
       source,
     );
   }

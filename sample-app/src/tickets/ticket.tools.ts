@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { Tool, ToolContext, ToolParam } from 'nestjs-tool-calling';
+import type { Ticket, TicketPriority, TicketStatus } from './ticket';
+import { TicketRepository } from './ticket.repository';
+
+/** What every ticket tool needs from the caller: the tenant, set by the controller, never chosen by the model. */
+export interface SupportContextValues extends Record<string, unknown> {
+  tenantId: string;
+  user?: string;
+}
+
+class TicketNotFoundError extends Error {
+  override readonly name = 'TicketNotFoundError';
+}
+
+@Injectable()
+export class TicketTools {
+  constructor(private readonly tickets: TicketRepository) {}
+
+  @Tool({
+    description: 'List the support tickets of the current customer, optionally only open or closed ones',
+  })
+  listTickets(
+    @ToolParam({ description: 'Only tickets with this status', enum: ['open', 'closed'], required: false })
+    status: TicketStatus | undefined,
+    context: ToolContext<SupportContextValues>,
+  ): Ticket[] {
+    return this.tickets.list(context.require('tenantId'), status);
+  }
+
+  @Tool({ description: 'Get one support ticket by its number' })
+  getTicket(
+    @ToolParam({ description: 'Ticket number' }) id: number,
+    context: ToolContext<SupportContextValues>,
+  ): Ticket {
+    const ticket = this.tickets.find(context.require('tenantId'), id);
+    if (!ticket) throw new TicketNotFoundError(`there is no ticket #${id}`);
+    return ticket;
+  }
+
+  @Tool({ description: 'Open a new support ticket', sequential: true })
+  createTicket(
+    @ToolParam({ description: 'Short summary of the problem' }) title: string,
+    @ToolParam({ description: 'How urgent it is', enum: ['low', 'normal', 'high'], required: false })
+    priority: TicketPriority | undefined,
+    context: ToolContext<SupportContextValues>,
+  ): Ticket {
+    return this.tickets.create(context.require('tenantId'), title, priority ?? 'normal');
+  }
+
+  @Tool({ description: 'Close a support ticket by its number', sequential: true })
+  closeTicket(
+    @ToolParam({ description: 'Ticket number' }) id: number,
+    context: ToolContext<SupportContextValues>,
+  ): Ticket {
+    const ticket = this.tickets.close(context.require('tenantId'), id);
+    if (!ticket) throw new TicketNotFoundError(`there is no ticket #${id}`);
+    return ticket;
+  }
+
+  @Tool({
+    description: 'Export the support tickets of the current customer as CSV, returned to the user as is',
+    returnDirect: true,
+  })
+  exportTickets(context: ToolContext<SupportContextValues>): string {
+    const rows = this.tickets.list(context.require('tenantId'));
+    return [
+      'id,title,status,priority',
+      ...rows.map((t) => `${t.id},"${t.title.replace(/"/g, '""')}",${t.status},${t.priority}`),
+    ].join('\n');
+  }
+}
