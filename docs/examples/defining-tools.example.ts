@@ -1,0 +1,136 @@
+// Compiled by `npm run typecheck`: every sample in docs/defining-tools.md comes from this file.
+import { Injectable } from '@nestjs/common';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { z } from 'zod';
+import {
+  FunctionToolCallback,
+  MethodToolCallbackProvider,
+  Tool,
+  ToolContext,
+  ToolContextParam,
+  ToolInput,
+  ToolParam,
+} from 'nestjs-tool-calling';
+
+// --- 1. Parameters with @ToolParam -------------------------------------------------------------------------
+enum Unit {
+  Celsius = 'C',
+  Fahrenheit = 'F',
+}
+
+@Injectable()
+export class WeatherTools {
+  @Tool({ description: 'Current weather in a city' })
+  getWeather(
+    @ToolParam({ description: 'City name' }) city: string,
+    @ToolParam({ description: 'Temperature unit', enum: Unit, required: false }) unit?: Unit,
+  ): string {
+    return `${city}: 21°${unit ?? Unit.Celsius}`;
+  }
+
+  @Tool({ description: 'Forecast for the next days' })
+  getForecast(
+    @ToolParam({ description: 'City name' }) city: string,
+    @ToolParam({ description: 'Days from today', type: [Number] }) days: number[],
+  ) {
+    return days.map((day) => ({ city, day, conditions: 'sunny' }));
+  }
+}
+
+// --- 2. One DTO parameter (class-validator) ----------------------------------------------------------------
+export class BookingRequest {
+  @IsString()
+  @ToolParam({ description: 'Guest name' })
+  guest!: string;
+
+  @IsOptional()
+  @IsIn(['single', 'double'])
+  room?: 'single' | 'double';
+}
+
+@Injectable()
+export class BookingTools {
+  @Tool({ description: 'Book a room' })
+  book(request: BookingRequest): string {
+    return `booked a ${request.room ?? 'single'} room for ${request.guest}`;
+  }
+
+  // @ToolInput names the class explicitly, for when TypeScript's emitted type is not available.
+  @Tool({ description: 'Book a room for someone else' })
+  bookFor(@ToolInput(BookingRequest) request: BookingRequest): string {
+    return request.guest;
+  }
+}
+
+// --- 3. A schema on @Tool: zod 4 (any Standard Schema) or a literal JSON Schema -------------------------------
+const TripInput = z.object({ city: z.string(), nights: z.number().int().min(1) });
+
+@Injectable()
+export class TripTools {
+  @Tool({ description: 'Plan a trip', input: TripInput })
+  plan(input: z.infer<typeof TripInput>): string {
+    return `${input.nights} nights in ${input.city}`;
+  }
+
+  @Tool({
+    description: 'Order by SKU',
+    inputSchema: {
+      type: 'object',
+      properties: { sku: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } },
+      required: ['sku'],
+    },
+  })
+  order(input: { sku: string; quantity?: number }) {
+    return { ordered: input.sku, quantity: input.quantity ?? 1 };
+  }
+}
+
+// --- ToolContext, returnDirect, sequential, timeouts ------------------------------------------------------
+interface TenantContext extends Record<string, unknown> {
+  tenantId: string;
+}
+
+@Injectable()
+export class TicketTools {
+  @Tool({ description: 'List the open tickets of the current customer' })
+  listTickets(context: ToolContext<TenantContext>): string[] {
+    return [`tickets of ${context.require('tenantId')}`];
+  }
+
+  @Tool({ description: 'Export the tickets as CSV, straight to the user', returnDirect: true })
+  exportTickets(@ToolContextParam() context: ToolContext<TenantContext>): string {
+    return `id,title\n1,"printer jammed (${context.require('tenantId')})"`;
+  }
+
+  @Tool({ description: 'Close a ticket', sequential: true, timeoutMs: 5_000 })
+  async closeTicket(@ToolParam({ description: 'Ticket number' }) id: number): Promise<void> {
+    await Promise.resolve(id);
+  }
+}
+
+// --- Tools from functions --------------------------------------------------------------------------------
+export const getTime = FunctionToolCallback.from({
+  name: 'getTime',
+  description: 'Current time in a time zone',
+  input: z.object({ zone: z.string().describe('IANA time zone, e.g. Europe/Paris') }),
+  fn: ({ zone }) => new Date().toLocaleString('en-GB', { timeZone: zone }),
+});
+
+export const whoAmI = FunctionToolCallback.from({
+  name: 'whoAmI',
+  description: 'The user asking',
+  inputSchema: { type: 'object', properties: {} },
+  fn: (_input: object, context: ToolContext) => context.get('user') ?? 'anonymous',
+});
+
+export const ping = FunctionToolCallback.from({
+  name: 'ping',
+  description: 'Is the service up',
+  fn: () => 'pong',
+});
+
+// --- Calling a tool by hand (what the ChatClient does for you) ----------------------------------------------
+export async function callByHand(): Promise<string> {
+  const [getWeather] = MethodToolCallbackProvider.from(new WeatherTools()).getToolCallbacks();
+  return getWeather.call('{"city":"Paris"}', ToolContext.of({ tenantId: 'acme' }));
+}

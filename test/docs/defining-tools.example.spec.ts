@@ -1,0 +1,37 @@
+import { MethodToolCallbackProvider } from '../../lib';
+import {
+  BookingTools,
+  callByHand,
+  getTime,
+  ping,
+  TicketTools,
+  TripTools,
+  WeatherTools,
+  whoAmI,
+} from '../../docs/examples/defining-tools.example';
+
+describe('docs/examples/defining-tools.example.ts', () => {
+  it('defines every tool of the page without error and calls them', async () => {
+    const provider = MethodToolCallbackProvider.from(
+      new WeatherTools(),
+      new BookingTools(),
+      new TripTools(),
+      new TicketTools(),
+    );
+    expect(provider.getToolCallbacks().map((tool) => tool.getToolDefinition().name)).toEqual([
+      'getWeather',
+      'getForecast',
+      'book',
+      'bookFor',
+      'plan',
+      'order',
+      'listTickets',
+      'exportTickets',
+      'closeTicket',
+    ]);
+    await expect(callByHand()).resolves.toBe('Paris: 21°C');
+    await expect(getTime.call('{"zone":"UTC"}')).resolves.toMatch(/\d{2}\/\d{2}\/\d{4}/);
+    await expect(whoAmI.call('{}')).resolves.toBe('anonymous');
+    await expect(ping.call('')).resolves.toBe('pong');
+  });
+});

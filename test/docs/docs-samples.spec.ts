@@ -1,0 +1,37 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const docs = join(__dirname, '../../docs');
+const examples = readdirSync(join(docs, 'examples'))
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => readFileSync(join(docs, 'examples', file), 'utf8'));
+
+const normalise = (code: string) =>
+  code
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+
+const samples = readdirSync(docs)
+  .filter((file) => file.endsWith('.md'))
+  .flatMap((file) =>
+    [...readFileSync(join(docs, file), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((match, index) => ({
+      name: `${file} sample ${index + 1}`,
+      code: match[1],
+    })),
+  );
+
+describe('documentation samples', () => {
+  it('has samples to check', () => {
+    expect(samples.length).toBeGreaterThan(0);
+  });
+
+  it.each(samples.map((sample) => [sample.name, sample.code]))(
+    '%s is part of a compiled example file',
+    (_name, code) => {
+      const needle = normalise(code);
+      expect(examples.some((example) => normalise(example).includes(needle))).toBe(true);
+    },
+  );
+});
