@@ -1,0 +1,67 @@
+'use strict';
+const { MEASURED_VARIANTS } = require('../workload/variants');
+const { IMPLEMENTATIONS } = require('./implementations');
+
+/**
+ * quick (the default) keeps `npm run bench` under 3 minutes on 2 cores; --full is for the numbers that go into
+ * docs/BENCHMARKS.md (the heap check over 100,000 conversations per implementation and variant: expect about an
+ * hour, most of it in the slowest peers on variant C).
+ */
+const PROFILES = {
+  quick: {
+    repeats: 5,
+    batchMs: 250,
+    warmupMs: 500,
+    heapSeconds: 1,
+    heapMin: 200,
+    heapMax: 100_000,
+    heapN: 0,
+  },
+  full: { repeats: 9, batchMs: 1000, warmupMs: 3000, heapSeconds: 0, heapMin: 0, heapMax: 0, heapN: 100_000 },
+};
+
+const USAGE = `usage: node bench/run.js [--full] [--variants=A,B,C,D] [--impls=floor,floor-ajv,...]
+                         [--repeats=N] [--batch-ms=N] [--warmup-ms=N] [--heap-n=N] [--out=DIR]`;
+
+function parseOptions(argv) {
+  const flags = new Map();
+  for (const arg of argv) {
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new Error(`unknown argument ${arg}\n${USAGE}`);
+    flags.set(match[1], match[2] ?? 'true');
+  }
+  const mode = flags.has('full') ? 'full' : 'quick';
+  const options = { mode, ...PROFILES[mode] };
+  const numbers = { repeats: 'repeats', 'batch-ms': 'batchMs', 'warmup-ms': 'warmupMs', 'heap-n': 'heapN' };
+  for (const [flag, key] of Object.entries(numbers)) {
+    if (!flags.has(flag)) continue;
+    const value = Number(flags.get(flag));
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`--${flag} must be a positive integer\n${USAGE}`);
+    options[key] = value;
+  }
+  options.variants = list(flags.get('variants'), MEASURED_VARIANTS, 'variant');
+  options.impls = list(
+    flags.get('impls'),
+    IMPLEMENTATIONS.map((impl) => impl.name),
+    'implementation',
+  );
+  options.out = flags.get('out');
+  for (const flag of flags.keys()) {
+    if (!['full', 'variants', 'impls', 'out', ...Object.keys(numbers)].includes(flag)) {
+      throw new Error(`unknown option --${flag}\n${USAGE}`);
+    }
+  }
+  return options;
+}
+
+function list(value, known, what) {
+  if (value === undefined) return known;
+  const picked = value.split(',').filter(Boolean);
+  const unknown = picked.filter((item) => !known.includes(item));
+  if (unknown.length > 0)
+    throw new Error(`unknown ${what} ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  return picked;
+}
+
+module.exports = { parseOptions, USAGE };

@@ -1,0 +1,113 @@
+'use strict';
+const { summarize, pairedRatio } = require('./stats');
+
+const COLUMNS = [
+  'implementation',
+  'conv/s median (min–max)',
+  'wall µs/conv',
+  'CPU µs/conv',
+  'CPU × floor',
+  'CPU × floor+ajv',
+  'wall × floor+ajv',
+  'heap B/conv (N)',
+];
+
+const integer = (n) => Math.round(n).toLocaleString('en-US');
+const significant = (n) => (n >= 100 ? integer(n) : n.toPrecision(3));
+const ratio = (n) => (Number.isFinite(n) ? `${significant(n)}×` : '–');
+
+function heapCell(heap) {
+  if (!heap) return '–';
+  const bytes = heap.bytesPerConversation;
+  return `${bytes >= 0 ? '+' : ''}${bytes.toFixed(1)} ±${heap.error.toFixed(1)} (${integer(heap.n)})`;
+}
+
+function variantTable(variant) {
+  const floor = variant.rows.find((row) => row.name === 'floor' && row.samples);
+  const floorAjv = variant.rows.find((row) => row.name === 'floor-ajv' && row.samples);
+  const lines = [
+    `| ${COLUMNS.join(' | ')} |`,
+    `|---|${COLUMNS.slice(1)
+      .map(() => '---:')
+      .join('|')}|`,
+  ];
+  for (const row of variant.rows.filter((r) => r.samples)) {
+    const s = summarize(row.samples);
+    const rate = s.conversationsPerSecond;
+    lines.push(
+      `| ${[
+        row.name,
+        `${integer(rate.median)} (${integer(rate.min)}–${integer(rate.max)})`,
+        significant(s.wallUsPerConversation),
+        significant(s.cpuUsPerConversation),
+        ratio(floor ? pairedRatio(row.samples, floor.samples, 'cpu') : NaN),
+        ratio(floorAjv ? pairedRatio(row.samples, floorAjv.samples, 'cpu') : NaN),
+        ratio(floorAjv ? pairedRatio(row.samples, floorAjv.samples, 'wall') : NaN),
+        heapCell(row.heap),
+      ].join(' | ')} |`,
+    );
+  }
+  const notMeasured = variant.rows.filter((r) => !r.samples);
+  if (notMeasured.length > 0) lines.push('');
+  for (const row of notMeasured) lines.push(`- ${row.status}: **${row.name}** — ${firstLine(row.reason)}`);
+  return lines.join('\n');
+}
+
+const firstLine = (text) => String(text).split('\n')[0];
+
+function describeRun({ environment: env, options }) {
+  const lib = env.library;
+  const peers = env.peers;
+  const heap =
+    options.heapN > 0
+      ? `heap check over ${integer(options.heapN)} conversations`
+      : `heap check over ≈${options.heapSeconds} s of conversations (N in each row)`;
+  return [
+    `Run ${env.date} · ${options.mode} mode: ${options.repeats} interleaved repeats × ${options.batchMs} ms per ` +
+      `implementation and variant after ${options.warmupMs} ms of warm-up, ${heap}.`,
+    '',
+    `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; load average at start ` +
+      `${env.loadAverage.join(' / ')}. Node ${env.node} (V8 ${env.v8}).`,
+    '',
+    `Library: ${lib.name} ${lib.version} at ${lib.commit ?? 'unknown commit'}` +
+      `${lib.uncommittedChanges ? ' with uncommitted changes in lib/' : ''}, dist built ${lib.distBuiltAt ?? 'never'}; ` +
+      `${Object.entries(lib.dependencies)
+        .filter(([, v]) => v)
+        .map(([n, v]) => `${n} ${v}`)
+        .join(', ')}.`,
+    '',
+    `Peers: ${Object.entries(peers)
+      .map(([n, v]) => `${n} ${v ?? 'not installed'}`)
+      .join(', ')}.`,
+  ].join('\n');
+}
+
+const LEGEND = `One conversation: a user message → the scripted model asks for tool calls → the tools run with arguments \
+validated against their schema → the results go back to the model → it answers with text. Every implementation \
+runs in its own process; batches of all implementations interleave round-robin. CPU = user + system time of that \
+process per conversation. The × columns are the median over repeats of the ratio to the baseline's batch run next \
+to it. Heap = growth of the used heap per conversation over N conversations after warm-up: the slope, ± its standard \
+error, of the heap used after a full GC at six evenly spaced points (a growth within about twice the error is noise).`;
+
+function renderMarkdown(results) {
+  const sections = [`# nestjs-tool-calling — benchmarks`, '', describeRun(results), '', LEGEND];
+  for (const variant of results.variants) {
+    sections.push('', `## ${variant.id} — ${variant.title}`, '', variantTable(variant));
+  }
+  sections.push(
+    '',
+    '## Setup checks (passed before measuring, on every variant measured; shown for the first)',
+    '',
+  );
+  const seen = new Set();
+  for (const variant of results.variants) {
+    for (const row of variant.rows) {
+      if (!row.checks || seen.has(row.name)) continue;
+      seen.add(row.name);
+      sections.push(`- **${row.name}** (${row.label}): ${row.checks.join('; ')}`);
+    }
+  }
+  return `${sections.join('\n')}\n`;
+}
+
+module.exports = { renderMarkdown };

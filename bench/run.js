@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Benchmarks nestjs-tool-calling against a hand-written floor and its peers. Progress goes to stderr; the Markdown
+ * report to stdout and, with the raw samples as JSON, to bench/results/. Exit code 1 when an implementation failed
+ * its setup check or crashed. See bench/README.md.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { parseOptions } = require('./lib/options');
+const { IMPLEMENTATIONS } = require('./lib/implementations');
+const { WorkerProcess } = require('./lib/worker-process');
+const { describeEnvironment } = require('./lib/environment');
+const { renderMarkdown } = require('./lib/report');
+const { VARIANTS } = require('./workload/variants');
+
+const log = (line) => process.stderr.write(`${line}\n`);
+
+async function benchmarkVariant(variantId, implementations, options) {
+  const rows = [];
+  const workers = [];
+  for (const implementation of implementations) {
+    const row = { name: implementation.name };
+    rows.push(row);
+    if (!fs.existsSync(implementation.file)) {
+      Object.assign(row, {
+        status: 'skipped',
+        reason: `${path.relative(process.cwd(), implementation.file)} not written yet`,
+      });
+      continue;
+    }
+    // One worker starts at a time, so that no warm-up competes with another for the two cores.
+    const worker = new WorkerProcess(implementation, variantId, options);
+    const reply = await worker.started();
+    row.label = reply.label;
+    if (reply.type === 'ready') {
+      Object.assign(row, { status: 'measured', checks: reply.checks, samples: [] });
+      workers.push({ worker, row });
+    } else {
+      Object.assign(row, { status: reply.type, reason: reply.reason });
+      log(`  ${variantId} ${implementation.name}: ${reply.type} — ${reply.reason}`);
+      await worker.stop();
+    }
+  }
+
+  for (let repeat = 0; repeat < options.repeats; repeat++) {
+    // Rotate the order so that no implementation always runs right after the same neighbour.
+    const order = workers.map((_, i) => workers[(i + repeat) % workers.length]);
+    for (const { worker, row } of order) {
+      if (row.status !== 'measured') continue;
+      const reply = await worker.request({ cmd: 'batch', ms: options.batchMs });
+      if (reply.type === 'batch') row.samples[repeat] = reply.sample;
+      else fail(row, reply.reason);
+    }
+    log(`  ${variantId} repeat ${repeat + 1}/${options.repeats} done`);
+  }
+
+  for (const { worker, row } of workers) {
+    if (row.status === 'measured') {
+      const reply = await worker.request({
+        cmd: 'heap',
+        n: options.heapN,
+        seconds: options.heapSeconds,
+        min: options.heapMin,
+        max: options.heapMax,
+      });
+      if (reply.type === 'heap') row.heap = reply.heap;
+      else fail(row, reply.reason);
+    }
+    await worker.stop();
+  }
+  log(`  ${variantId} heap checks done`);
+  return rows;
+}
+
+function fail(row, reason) {
+  Object.assign(row, { status: 'failed', reason, samples: undefined });
+  log(`  ${row.name}: failed — ${reason}`);
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const implementations = IMPLEMENTATIONS.filter((impl) => options.impls.includes(impl.name));
+  const results = { environment: describeEnvironment(), options, variants: [] };
+  const started = Date.now();
+  for (const variantId of options.variants) {
+    log(`variant ${variantId}: ${VARIANTS[variantId].title}`);
+    const rows = await benchmarkVariant(variantId, implementations, options);
+    results.variants.push({ id: variantId, title: VARIANTS[variantId].title, rows });
+  }
+  results.durationSeconds = Math.round((Date.now() - started) / 1000);
+  log(`finished in ${results.durationSeconds} s`);
+
+  const markdown = renderMarkdown(results);
+  process.stdout.write(markdown);
+  const out = path.resolve(options.out ?? path.join(__dirname, 'results'));
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'latest.md'), markdown);
+  fs.writeFileSync(path.join(out, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  log(`written to ${path.relative(process.cwd(), out)}/latest.md and latest.json`);
+
+  const failed = results.variants.flatMap((v) =>
+    v.rows.filter((r) => r.status === 'failed').map((r) => `${v.id}/${r.name}`),
+  );
+  if (failed.length > 0) {
+    log(`failed: ${failed.join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  log(error?.stack ?? String(error));
+  process.exitCode = 2;
+});
