@@ -43,3 +43,106 @@ export * from './chat/prompt';
 export * from './chat/chat-response';
 export * from './chat/chat-model';
 export type { ToolCallbackResolver } from './tool/resolution/tool-callback-resolver';
+export { ChatClient } from './chat/chat-client';
+export type {
+  ChatClientDefaults,
+  ChatClientOptions,
+  ChatClientChanges,
+  ChatExecutionScope,
+  ExecutionScopeProvider,
+} from './chat/chat-client-defaults';
+export { ChatClientRequestSpec } from './chat/chat-client-request-spec';
+export { CallResponseSpec } from './chat/call-response-spec';
+export { StreamResponseSpec, type SseOptions } from './chat/stream-response-spec';
+export type { ChatClientResponse, ToolExecutionRecord } from './chat/chat-client-response';
+export type {
+  ChatStreamEvent,
+  TextDeltaEvent,
+  RoundFinishedEvent,
+  FinishedEvent,
+} from './chat/chat-stream-event';
+export type { EntityTarget, EntityClass } from './chat/structured-output';
+export { ToolCallingManager, type ToolSelection } from './chat/tool-calling-manager';
+export {
+  DEFAULT_TOOL_CALLING_LIMITS,
+  type ToolCallingManagerOptions,
+  type ToolCallingLimits,
+  type ResolvedToolCallingLimits,
+  type OnLimit,
+} from './chat/tool-calling-manager-options';
+export type {
+  ToolExecutionInput,
+  ToolExecutionResult,
+  ToolExecutionEvent,
+} from './chat/tool-execution-result';
+export { ToolCallCounter } from './chat/tool-call-counter';
+export type {
+  ToolCallHooks,
+  ToolCallHookContext,
+  BeforeToolCallHook,
+  BeforeToolCallDecision,
+  AfterToolCallHook,
+  AfterToolCallContext,
+  AfterToolCallDecision,
+} from './chat/tool-call-hooks';
+export { NoSuchToolError } from './errors/no-such-tool.error';
+export { ToolTimeoutError } from './errors/tool-timeout.error';
+export { ToolCallingLimitError, type ToolCallingLimitName } from './errors/tool-calling-limit.error';
+export { ToolNameResolutionError } from './errors/tool-name-resolution.error';
+export { StructuredOutputError } from './errors/structured-output.error';
+export { ToolCallingOptionsError } from './errors/tool-calling-options.error';
+export { InvalidChatRequestError } from './errors/invalid-chat-request.error';
+export type {
+  ChatModelSettings,
+  OpenAiChatModelSettings,
+  AnthropicChatModelSettings,
+} from './models/chat-model-settings';
+export { createChatModel } from './models/chat-model.factory';
+export { OpenAiChatModel, type OpenAiChatModelOptions } from './models/openai/openai-chat-model';
+export { toOpenAiStrictSchema } from './models/openai/openai-strict-schema';
+export {
+  removeNullOptionalArguments,
+  removeNullOptionalArgumentsFromJson,
+} from './models/openai/strict-mode-arguments';
+export { AnthropicChatModel, type AnthropicChatModelOptions } from './models/anthropic/anthropic-chat-model';
+export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './models/anthropic/anthropic.constants';
+export { ChatModelError } from './errors/chat-model.error';
+export { ChatModelApiError, type ChatModelApiErrorDetails } from './errors/chat-model-api.error';
+export { ChatModelBadRequestError } from './errors/chat-model-bad-request.error';
+export { ChatModelAuthenticationError } from './errors/chat-model-authentication.error';
+export { ChatModelPermissionError } from './errors/chat-model-permission.error';
+export { ChatModelNotFoundError } from './errors/chat-model-not-found.error';
+export { ChatModelRateLimitError } from './errors/chat-model-rate-limit.error';
+export { ChatModelServerError } from './errors/chat-model-server.error';
+export { ChatModelConnectionError } from './errors/chat-model-connection.error';
+export { ChatModelResponseError } from './errors/chat-model-response.error';
+export { ChatModelConfigurationError } from './errors/chat-model-configuration.error';
+export { ToolCallingModule } from './module/tool-calling.module';
+export type {
+  ToolCallingModuleOptions,
+  ToolCallingModuleExtras,
+  ToolCallingOptionsFactory,
+} from './module/tool-calling-module-options';
+export {
+  TOOL_CALLING_MODULE_OPTIONS,
+  TOOL_CALLBACK_RESOLVER,
+  InjectToolCallingModuleOptions,
+  InjectToolCallbackResolver,
+} from './module/tool-calling-module.tokens';
+export { ToolCallbackRegistry } from './module/tool-callback.registry';
+export { RequestContextHolder } from './module/request-context.holder';
+export {
+  toolCallingConfig,
+  TOOL_CALLING_CONFIG_NAMESPACE,
+  type ToolCallingConfig,
+  type ToolCallingConfigLimits,
+} from './module/tool-calling.config';
+export { StaticToolCallbackResolver } from './tool/resolution/static-tool-callback-resolver';
+export { DelegatingToolCallbackResolver } from './tool/resolution/delegating-tool-callback-resolver';
+export { ContainerToolCallbackResolver } from './tool/resolution/container-tool-callback-resolver';
+export { ToolDiscoveryError } from './errors/tool-discovery.error';
+export { ToolCallbackRegistryNotReadyError } from './errors/tool-callback-registry-not-ready.error';
+export {
+  InvalidToolCallingConfigError,
+  type ToolCallingConfigIssue,
+} from './errors/invalid-tool-calling-config.error';

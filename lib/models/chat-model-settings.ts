@@ -8,7 +8,10 @@ interface CommonSettings {
   readonly baseURL?: string;
   /** Extra HTTP headers on every request. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Time limit of one HTTP request, in milliseconds (the SDK's own). */
+  /**
+   * Time limit of one HTTP request until the response starts, in milliseconds (the SDK's own, 10 minutes by
+   * default); when streaming, also the longest silence allowed between two events.
+   */
   readonly timeoutMs?: number;
   /** Retries of failed requests (429, 5xx, connection errors), by the SDK. */
   readonly maxRetries?: number;
@@ -22,6 +25,13 @@ export interface OpenAiChatModelSettings extends CommonSettings {
   readonly organization?: string;
   /** OpenAI strict mode for every tool's schema. */
   readonly strict?: boolean;
+  /** OpenAI strict mode for these tools only (by name), when `strict` is not set for all. */
+  readonly strictTools?: readonly string[];
+  /**
+   * The body field that carries `maxTokens`: `max_tokens` (default; what most OpenAI-compatible servers know) or
+   * `max_completion_tokens` (what OpenAI's reasoning models require).
+   */
+  readonly maxTokensParameter?: 'max_tokens' | 'max_completion_tokens';
 }
 
 /** Anthropic's Messages API, through the `@anthropic-ai/sdk` SDK. */

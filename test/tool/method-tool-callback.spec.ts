@@ -523,3 +523,38 @@ describe('MethodToolCallback', () => {
     });
   });
 });
+
+describe('parameter names behind a wrapping decorator', () => {
+  const Wrapped = (): MethodDecorator => (_target, _key, descriptor: PropertyDescriptor) => {
+    const original = descriptor.value;
+    descriptor.value = function (...args: unknown[]) {
+      return original.apply(this, args);
+    };
+  };
+
+  it('does not take a rest parameter for an argument name', () => {
+    class WrappedTools {
+      @Tool()
+      @Wrapped()
+      echo(@ToolParam() text: string) {
+        return text;
+      }
+    }
+    expect(() => MethodToolCallback.from(new WrappedTools(), 'echo')).toThrow(
+      'WrappedTools.echo: the name of parameter #0 cannot be known for sure; name it with @ToolParam',
+    );
+  });
+
+  it('works when the name is given', async () => {
+    class WrappedTools {
+      @Tool()
+      @Wrapped()
+      echo(@ToolParam({ name: 'text' }) text: string) {
+        return text;
+      }
+    }
+    await expect(MethodToolCallback.from(new WrappedTools(), 'echo').call('{"text":"hi"}')).resolves.toBe(
+      'hi',
+    );
+  });
+});

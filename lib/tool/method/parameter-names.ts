@@ -14,8 +14,8 @@ export function readParameterNames(fn: Function): (string | undefined)[] {
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/\/\/.*$/gm, '')
       .split('=')[0]
-      .replace(/^\s*\.\.\./, '')
       .trim();
+    // A rest parameter (`...args`, as in a wrapper made by another decorator) names no single argument.
     return IDENTIFIER.test(name) ? name : undefined;
   });
 }

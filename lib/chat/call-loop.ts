@@ -1,0 +1,18 @@
+import type { ChatClientResponse } from './chat-client-response';
+import type { ChatRequest } from './chat-request';
+import { ChatRun } from './chat-run';
+
+/**
+ * The tool-calling loop of `call()`: ask the model, run the tools it asks for, send the results back, until it
+ * answers, a round ends with `returnDirect` tools, or a limit is hit.
+ */
+export async function runCall(request: ChatRequest): Promise<ChatClientResponse> {
+  const signal = request.signal;
+  const run = await ChatRun.start(request, signal);
+  const model = request.chatModel;
+  const callOptions = signal ? { signal } : undefined;
+  for (;;) {
+    const response = await model.call(run.nextPrompt(), callOptions);
+    if (!run.accept(response) || (await run.executeTools())) return run.finish();
+  }
+}

@@ -1,0 +1,50 @@
+import type { ToolCallback } from '../tool/tool-callback';
+import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
+import type { ChatModel } from './chat-model';
+import type { ChatOptions } from './chat-options';
+import type { ToolCallHooks } from './tool-call-hooks';
+import type { ToolCallingManager } from './tool-calling-manager';
+import type { ToolCallingManagerOptions } from './tool-calling-manager-options';
+
+/**
+ * What every request of a `ChatClient` starts from. A request adds to it: its tools join these (a name given twice
+ * is an error), its tool context is merged over this one, its options over these, its `.system()` replaces `system`.
+ */
+export interface ChatClientDefaults {
+  /** The system message, first in every request (unless a request's own `.messages()` start with one). */
+  readonly system?: string;
+  /** Objects whose class has `@Tool()` methods. Their callbacks are built once, when the client is made. */
+  readonly tools?: readonly object[];
+  /** Callbacks, and providers asked for their callbacks on each call (never when the client is made). */
+  readonly toolCallbacks?: readonly (ToolCallback | ToolCallbackProvider)[];
+  /** Names resolved through the manager's resolver on each call. */
+  readonly toolNames?: readonly string[];
+  /** Values handed to tools in their `ToolContext`; never sent to the model. */
+  readonly toolContext?: Readonly<Record<string, unknown>>;
+  readonly options?: ChatOptions;
+  /** Hooks around the tool calls of every request (after the manager's, before the request's). */
+  readonly hooks?: ToolCallHooks | readonly ToolCallHooks[];
+}
+
+/** What identifies the execution a chat call serves: the HTTP request, when there is one. */
+export interface ChatExecutionScope {
+  readonly request?: unknown;
+}
+
+/**
+ * Asked once per `call()`/`stream()` for the current execution scope (the module points it at an
+ * `AsyncLocalStorage` holding the HTTP request). A request's `.request(req)` takes precedence.
+ */
+export type ExecutionScopeProvider = () => ChatExecutionScope | undefined;
+
+/** How a `ChatClient` runs, besides its defaults. */
+export interface ChatClientOptions {
+  /** A shared manager, or options for one of the client's own. Default: a manager with the default limits. */
+  readonly toolCallingManager?: ToolCallingManager | ToolCallingManagerOptions;
+  readonly executionScope?: ExecutionScopeProvider;
+}
+
+/** What `ChatClient.mutate()` changes: defaults to add (see `mutate`), and the model or options to replace. */
+export interface ChatClientChanges extends ChatClientDefaults, ChatClientOptions {
+  readonly chatModel?: ChatModel;
+}

@@ -1,0 +1,162 @@
+import { InvalidChatRequestError } from '../errors/invalid-chat-request.error';
+import type { ToolCallback } from '../tool/tool-callback';
+import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
+import { CallResponseSpec } from './call-response-spec';
+import type { ChatExecutionScope } from './chat-client-defaults';
+import type { ChatClientState } from './chat-client-state';
+import type { ChatOptions } from './chat-options';
+import type { ChatRequest } from './chat-request';
+import { ChatMessages } from './chat.messages';
+import { mergeChatOptions } from './merge-chat-options';
+import { systemMessage, userMessage, type Message } from './messages';
+import { StreamResponseSpec } from './stream-response-spec';
+import type { ToolCallHooks } from './tool-call-hooks';
+import { assertToolCallbackSource, toolCallbacksOfObject } from './tool-objects';
+
+const NO_SCOPE = (): undefined => undefined;
+
+type ToolCallbackSource = ToolCallback | ToolCallbackProvider;
+
+/**
+ * One request, built fluently from the client's defaults: `chat.prompt().system(…).user(…).tools(…).call()`.
+ * Nothing is resolved or sent while it is built: tool providers are asked for their callbacks, and the model is
+ * called, when a terminal method of `call()` or `stream()` runs.
+ */
+export class ChatClientRequestSpec {
+  private systemText?: string;
+  private userText?: string;
+  private readonly conversation: Message[] = [];
+  private toolSources?: ToolCallbackSource[];
+  private names?: string[];
+  private contextValues?: Record<string, unknown>;
+  private requestOptions?: ChatOptions;
+  private requestHooks?: ToolCallHooks[];
+  private abortSignal?: AbortSignal;
+  private scope?: ChatExecutionScope;
+  private internalExecution?: boolean;
+
+  /** @internal Made by `ChatClient.prompt()`. */
+  constructor(private readonly state: ChatClientState) {}
+
+  /** Replaces the default system text. */
+  system(text: string): this {
+    this.systemText = text;
+    return this;
+  }
+
+  /** The user's message, sent after `.messages()`. A second call replaces the first. */
+  user(text: string): this {
+    this.userText = text;
+    return this;
+  }
+
+  /** Earlier messages of the conversation (e.g. from a chat memory), sent after the system text. */
+  messages(...messages: (Message | readonly Message[])[]): this {
+    for (const item of messages) {
+      if (Array.isArray(item)) this.conversation.push(...(item as readonly Message[]));
+      else this.conversation.push(item as Message);
+    }
+    return this;
+  }
+
+  /** Objects whose class has `@Tool()` methods, added to the default tools. */
+  tools(...toolObjects: object[]): this {
+    const sources = (this.toolSources ??= []);
+    for (const object of toolObjects) sources.push(...toolCallbacksOfObject(object));
+    return this;
+  }
+
+  /** Callbacks and providers, added to the default tools. Providers are asked for their callbacks on each call. */
+  toolCallbacks(...callbacks: (ToolCallbackSource | readonly ToolCallbackSource[])[]): this {
+    const sources = (this.toolSources ??= []);
+    for (const item of callbacks) {
+      for (const source of Array.isArray(item) ? (item as readonly ToolCallbackSource[]) : [item]) {
+        assertToolCallbackSource(source);
+        sources.push(source);
+      }
+    }
+    return this;
+  }
+
+  /** Names of tools registered with the resolver (e.g. found by the module), added to the default tools. */
+  toolNames(...names: string[]): this {
+    (this.names ??= []).push(...names);
+    return this;
+  }
+
+  /** Values for the tools' `ToolContext`, merged over the defaults (these win). Never sent to the model. */
+  toolContext(values: Readonly<Record<string, unknown>>): this {
+    this.contextValues = { ...this.contextValues, ...values };
+    return this;
+  }
+
+  /** Model options, merged over the defaults. */
+  options(options: ChatOptions): this {
+    this.requestOptions = mergeChatOptions(this.requestOptions, options);
+    return this;
+  }
+
+  /** Hooks around this request's tool calls, after the manager's and the client's. */
+  hooks(hooks: ToolCallHooks): this {
+    (this.requestHooks ??= []).push(hooks);
+    return this;
+  }
+
+  /** Aborting it stops the call: the model request and the running tools are aborted; no further model request. */
+  signal(signal: AbortSignal | undefined): this {
+    this.abortSignal = signal;
+    return this;
+  }
+
+  /** The HTTP request this call serves (tools see it as `context.execution.request`); overrides the client's scope. */
+  request(request: unknown): this {
+    this.scope = { request };
+    return this;
+  }
+
+  /** `false`: the call returns the model's tool calls instead of running them (see `pendingToolCalls`). */
+  internalToolExecution(enabled: boolean): this {
+    this.internalExecution = enabled;
+    return this;
+  }
+
+  /** Runs the request when one of the returned spec's methods is called. */
+  call(): CallResponseSpec {
+    return new CallResponseSpec((instructions) => this.toRequest(instructions));
+  }
+
+  /** Streams the request when the returned spec is iterated or subscribed to. */
+  stream(): StreamResponseSpec {
+    return new StreamResponseSpec(() => this.toRequest(undefined));
+  }
+
+  private toRequest(instructions: string | undefined): ChatRequest {
+    const state = this.state;
+    const conversation = this.conversation;
+    const messages: Message[] = [];
+    const system = this.systemText ?? (conversation[0]?.role === 'system' ? undefined : state.system);
+    if (system) messages.push(systemMessage(system));
+    for (const message of conversation) messages.push(message);
+    const user = this.userText;
+    if (user !== undefined || instructions !== undefined) {
+      messages.push(
+        userMessage(user === undefined ? instructions! : instructions ? `${user}\n\n${instructions}` : user),
+      );
+    }
+    if (messages.length === 0) throw new InvalidChatRequestError(ChatMessages.emptyPrompt());
+    const scope = this.scope;
+    return {
+      chatModel: state.chatModel,
+      manager: state.manager,
+      messages,
+      toolCallbacks: this.toolSources ? state.toolCallbacks.concat(this.toolSources) : state.toolCallbacks,
+      toolNames: this.names ? state.toolNames.concat(this.names) : state.toolNames,
+      context: this.contextValues ? state.context.with(this.contextValues) : state.context,
+      options: this.requestOptions ? mergeChatOptions(state.options, this.requestOptions) : state.options,
+      hooks: this.requestHooks ? state.hooks.concat(this.requestHooks) : state.hooks,
+      signal: this.abortSignal,
+      scope: scope ? () => scope : (state.executionScope ?? NO_SCOPE),
+      internalToolExecution: this.internalExecution ?? state.manager.internalToolExecution,
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import type { ChatResponse } from './chat-response';
+import type { Message, ToolCall, ToolResponse } from './messages';
+
+/** One tool call run during a chat call. */
+export interface ToolExecutionRecord {
+  /** 1-based number of the model request whose response asked for it. */
+  readonly round: number;
+  readonly toolCall: ToolCall;
+  readonly toolResponse: ToolResponse;
+}
+
+/**
+ * The outcome of a whole chat call: the model's last response (`message`, `finishReason`, `metadata`), with
+ * `usage` summed over every round, the full conversation and the tool calls made.
+ */
+export interface ChatClientResponse extends ChatResponse {
+  /**
+   * The answer: the text of the model's last message or, when the call ended with `returnDirect` tools, their
+   * results in call order, joined by newlines.
+   */
+  readonly text: string;
+  /** Every message of the call: the prompt, each model message, each tool message, in order. */
+  readonly history: readonly Message[];
+  /** The tool calls run, in order. */
+  readonly toolExecutions: readonly ToolExecutionRecord[];
+  /** Model requests made. */
+  readonly rounds: number;
+  /** Present when the call ended with the results of `returnDirect` tools instead of a model answer. */
+  readonly returnDirect?: readonly ToolResponse[];
+  /**
+   * The tool calls of the last response when they were not run (`internalToolExecution: false`); empty otherwise.
+   */
+  readonly pendingToolCalls: readonly ToolCall[];
+}

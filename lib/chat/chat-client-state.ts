@@ -1,0 +1,22 @@
+import type { ToolCallback } from '../tool/tool-callback';
+import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
+import type { ToolContext } from '../tool/tool-context';
+import type { ExecutionScopeProvider } from './chat-client-defaults';
+import type { ChatModel } from './chat-model';
+import type { ChatOptions } from './chat-options';
+import type { ToolCallHooks } from './tool-call-hooks';
+import type { ToolCallingManager } from './tool-calling-manager';
+
+/** A client's defaults, prepared once when the client is made (tool objects turned into callbacks…). */
+export interface ChatClientState {
+  readonly chatModel: ChatModel;
+  readonly manager: ToolCallingManager;
+  readonly executionScope?: ExecutionScopeProvider;
+  readonly system?: string;
+  /** The callbacks of the default tool objects, then the default callbacks and providers. */
+  readonly toolCallbacks: readonly (ToolCallback | ToolCallbackProvider)[];
+  readonly toolNames: readonly string[];
+  readonly context: ToolContext;
+  readonly options: ChatOptions;
+  readonly hooks: readonly ToolCallHooks[];
+}

@@ -1,0 +1,100 @@
+import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
+import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
+import { ToolContext } from '../tool/tool-context';
+import { indexByName } from '../tool/tool-name-registry';
+import type { ChatClientChanges, ChatClientDefaults, ChatClientOptions } from './chat-client-defaults';
+import { ChatClientRequestSpec } from './chat-client-request-spec';
+import type { ChatClientState } from './chat-client-state';
+import type { ChatModel } from './chat-model';
+import { mergeChatOptions } from './merge-chat-options';
+import { ToolCallingManager } from './tool-calling-manager';
+import { hooksList } from './tool-calling-manager-options';
+import { assertToolCallbackSource, toolCallbacksOfObject } from './tool-objects';
+
+/**
+ * The entry point for talking to a model with tools (Spring AI's `ChatClient`):
+ *
+ * ```ts
+ * const chat = ChatClient.create(chatModel, { system: 'You are a travel agent', tools: [weatherTools] });
+ * const answer = await chat.prompt().user('Weather in Paris and Rome?').toolContext({ tenantId }).call().content();
+ * ```
+ *
+ * Immutable and safe to share: each `prompt()` starts a new request from the defaults. The module provides one as an
+ * injectable; `create()` makes more.
+ */
+export class ChatClient {
+  private readonly state: ChatClientState;
+
+  /**
+   * Prepares the defaults now: the tool objects' callbacks are built (and checked: an object without `@Tool()`
+   * methods, or two different tools with one name, throw here), providers are kept to be asked on each call.
+   */
+  constructor(
+    readonly chatModel: ChatModel,
+    readonly defaults: ChatClientDefaults = {},
+    private readonly clientOptions: ChatClientOptions = {},
+  ) {
+    const managerOption = clientOptions.toolCallingManager;
+    const sources: (ToolCallback | ToolCallbackProvider)[] = [];
+    for (const object of defaults.tools ?? []) sources.push(...toolCallbacksOfObject(object));
+    for (const source of defaults.toolCallbacks ?? []) {
+      assertToolCallbackSource(source);
+      sources.push(source);
+    }
+    indexByName(new Set(sources.filter(isToolCallback)));
+    this.state = {
+      chatModel,
+      manager:
+        managerOption instanceof ToolCallingManager ? managerOption : new ToolCallingManager(managerOption),
+      executionScope: clientOptions.executionScope,
+      system: defaults.system,
+      toolCallbacks: sources,
+      toolNames: defaults.toolNames ?? [],
+      context: defaults.toolContext ? ToolContext.of(defaults.toolContext) : ToolContext.empty(),
+      options: defaults.options ?? {},
+      hooks: hooksList(defaults.hooks),
+    };
+  }
+
+  /** A client for `chatModel` with these defaults. */
+  static create(
+    chatModel: ChatModel,
+    defaults?: ChatClientDefaults,
+    options?: ChatClientOptions,
+  ): ChatClient {
+    return new ChatClient(chatModel, defaults, options);
+  }
+
+  /** The manager that resolves and runs this client's tools. */
+  get toolCallingManager(): ToolCallingManager {
+    return this.state.manager;
+  }
+
+  /** A new request from the defaults; `user` is a shortcut for `.user(user)`. */
+  prompt(user?: string): ChatClientRequestSpec {
+    const spec = new ChatClientRequestSpec(this.state);
+    return user === undefined ? spec : spec.user(user);
+  }
+
+  /**
+   * A new client derived from this one: `system`, `chatModel`, `toolCallingManager` and `executionScope` replace
+   * this client's; `tools`, `toolCallbacks`, `toolNames` and `hooks` are added to its; `toolContext` and `options`
+   * are merged over its.
+   */
+  mutate(changes: ChatClientChanges = {}): ChatClient {
+    const d = this.defaults;
+    const defaults: ChatClientDefaults = {
+      system: changes.system ?? d.system,
+      tools: [...(d.tools ?? []), ...(changes.tools ?? [])],
+      toolCallbacks: [...(d.toolCallbacks ?? []), ...(changes.toolCallbacks ?? [])],
+      toolNames: [...(d.toolNames ?? []), ...(changes.toolNames ?? [])],
+      toolContext: { ...d.toolContext, ...changes.toolContext },
+      options: mergeChatOptions(d.options, changes.options),
+      hooks: [...hooksList(d.hooks), ...hooksList(changes.hooks)],
+    };
+    return new ChatClient(changes.chatModel ?? this.chatModel, defaults, {
+      toolCallingManager: changes.toolCallingManager ?? this.state.manager,
+      executionScope: changes.executionScope ?? this.clientOptions.executionScope,
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import type { ToolCallback } from '../tool/tool-callback';
+import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
+import type { ToolContext } from '../tool/tool-context';
+import type { ChatExecutionScope } from './chat-client-defaults';
+import type { ChatModel } from './chat-model';
+import type { ChatOptions } from './chat-options';
+import type { Message } from './messages';
+import type { ToolCallHooks } from './tool-call-hooks';
+import type { ToolCallingManager } from './tool-calling-manager';
+
+/** Everything one `call()`/`stream()` needs, fixed when it starts: defaults and the request's additions merged. */
+export interface ChatRequest {
+  readonly chatModel: ChatModel;
+  readonly manager: ToolCallingManager;
+  readonly messages: readonly Message[];
+  readonly toolCallbacks: readonly (ToolCallback | ToolCallbackProvider)[];
+  readonly toolNames: readonly string[];
+  /** The merged values, without signal or execution scope yet. */
+  readonly context: ToolContext;
+  readonly options: ChatOptions;
+  /** The client's and the request's hooks (the manager adds its own). */
+  readonly hooks: readonly ToolCallHooks[];
+  readonly signal?: AbortSignal;
+  /** Asked when the call starts, unless the request was given explicitly. */
+  readonly scope: () => ChatExecutionScope | undefined;
+  readonly internalToolExecution: boolean;
+}

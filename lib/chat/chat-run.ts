@@ -1,0 +1,127 @@
+import { ToolCallingLimitError } from '../errors/tool-calling-limit.error';
+import type { ToolCallback } from '../tool/tool-callback';
+import type { ToolContext } from '../tool/tool-context';
+import type { ToolDefinition } from '../tool/tool-definition';
+import type { ChatClientResponse, ToolExecutionRecord } from './chat-client-response';
+import type { ChatOptions } from './chat-options';
+import type { ChatRequest } from './chat-request';
+import { addUsage, type ChatResponse, type Usage } from './chat-response';
+import type { Message, ToolResponse } from './messages';
+import type { Prompt } from './prompt';
+import { ToolCallCounter } from './tool-call-counter';
+import type { ToolExecutionEvent } from './tool-execution-result';
+
+const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
+
+/**
+ * The state of one chat call across its rounds: the conversation, the summed usage, the tool-call counts. The call
+ * and stream loops drive it; it decides when the loop ends and enforces `maxRounds`.
+ */
+export class ChatRun {
+  private history: readonly Message[];
+  private rounds = 0;
+  private usage: Usage | undefined;
+  private last: ChatResponse | undefined;
+  private direct: readonly ToolResponse[] | undefined;
+  private pending = false;
+  private counter: ToolCallCounter | undefined;
+  private records: ToolExecutionRecord[] | undefined;
+  private readonly lastRoundOptions: ChatOptions;
+
+  private constructor(
+    private readonly request: ChatRequest,
+    private readonly tools: ReadonlyMap<string, ToolCallback>,
+    private readonly definitions: readonly ToolDefinition[],
+    private readonly context: ToolContext,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.history = request.messages;
+    const tellModel = request.manager.limits.onLimit === 'tell-model' && definitions.length > 0;
+    this.lastRoundOptions = tellModel ? { ...request.options, toolChoice: 'none' } : request.options;
+  }
+
+  /** Resolves the request's tools (providers are asked now) and binds the tool context to this call. */
+  static async start(request: ChatRequest, signal: AbortSignal | undefined): Promise<ChatRun> {
+    const tools = await request.manager.resolveToolCallbacks(request);
+    const definitions = Array.from(tools.values(), (callback) => callback.getToolDefinition());
+    const scope = request.scope();
+    const context = request.context.withExecution(
+      scope?.request === undefined ? { conversation: {} } : { request: scope.request, conversation: {} },
+    );
+    return new ChatRun(request, tools, definitions, context, signal);
+  }
+
+  get round(): number {
+    return this.rounds;
+  }
+
+  /** The next model request. */
+  nextPrompt(): Prompt {
+    this.signal?.throwIfAborted();
+    this.rounds++;
+    const last = this.rounds === this.request.manager.limits.maxRounds;
+    return {
+      messages: this.history,
+      tools: this.definitions,
+      options: last ? this.lastRoundOptions : this.request.options,
+    };
+  }
+
+  /** Records a model response; `true` when its tool calls are to be run, `false` when the call is over. */
+  accept(response: ChatResponse): boolean {
+    this.usage = addUsage(this.usage, response.usage);
+    this.last = response;
+    const message = response.message;
+    if (message.toolCalls.length === 0 || !this.request.internalToolExecution) {
+      this.pending = message.toolCalls.length > 0;
+      this.history = this.history.concat(message);
+      return false;
+    }
+    const maxRounds = this.request.manager.limits.maxRounds;
+    if (this.rounds >= maxRounds) {
+      throw new ToolCallingLimitError('maxRounds', maxRounds, this.history.concat(message));
+    }
+    return true;
+  }
+
+  /** Runs the tool calls of the last response; `true` when the call ends with their results (`returnDirect`). */
+  async executeTools(onEvent?: (event: ToolExecutionEvent) => void): Promise<boolean> {
+    const message = this.last!.message;
+    const result = await this.request.manager.executeToolCalls({
+      history: this.history,
+      message,
+      tools: this.tools,
+      context: this.context,
+      signal: this.signal,
+      hooks: this.request.hooks,
+      counter: (this.counter ??= new ToolCallCounter()),
+      round: this.rounds,
+      onEvent,
+    });
+    this.history = result.conversationHistory;
+    const records = (this.records ??= []);
+    const responses = result.toolResponses;
+    for (let i = 0; i < responses.length; i++) {
+      records.push({ round: this.rounds, toolCall: message.toolCalls[i], toolResponse: responses[i] });
+    }
+    if (result.returnDirect) this.direct = responses;
+    return result.returnDirect;
+  }
+
+  finish(): ChatClientResponse {
+    const last = this.last!;
+    const direct = this.direct;
+    return {
+      message: last.message,
+      finishReason: last.finishReason,
+      usage: this.usage,
+      metadata: last.metadata,
+      text: direct ? direct.map((response) => response.result).join('\n') : last.message.content,
+      history: this.history,
+      toolExecutions: this.records ?? NO_TOOL_CALLS,
+      rounds: this.rounds,
+      ...(direct && { returnDirect: direct }),
+      pendingToolCalls: this.pending ? last.message.toolCalls : NO_TOOL_CALLS,
+    };
+  }
+}

@@ -1,0 +1,68 @@
+import type { ChatClientResponse } from './chat-client-response';
+import { ChatResponseAssembler } from './chat-response-assembler';
+import type { ChatRequest } from './chat-request';
+import { ChatRun } from './chat-run';
+import type { ChatStreamEvent, FinishedEvent } from './chat-stream-event';
+import { EventBuffer } from './event-buffer';
+import type { ToolExecutionEvent } from './tool-execution-result';
+
+/**
+ * The tool-calling loop of `stream()`: the same rounds as `call()`, with the model's text passed on as it arrives
+ * and the tool calls reported as they start and finish. Aborting the request's signal, `stop`, or leaving the
+ * iteration early aborts the model stream and the running tools; no further model request is made.
+ */
+export async function* streamEvents(
+  request: ChatRequest,
+  stop?: AbortSignal,
+): AsyncGenerator<ChatStreamEvent> {
+  const controller = new AbortController();
+  const userSignal = request.signal;
+  const onUserAbort = (): void => controller.abort(userSignal!.reason);
+  const onStop = (): void => controller.abort(stop!.reason);
+  let completed = false;
+  try {
+    userSignal?.throwIfAborted();
+    stop?.throwIfAborted();
+    userSignal?.addEventListener('abort', onUserAbort);
+    stop?.addEventListener('abort', onStop);
+    const signal = controller.signal;
+    const run = await ChatRun.start(request, signal);
+    for (;;) {
+      const prompt = run.nextPrompt();
+      const round = run.round;
+      const assembler = new ChatResponseAssembler();
+      for await (const chunk of request.chatModel.stream(prompt, { signal })) {
+        const text = assembler.add(chunk);
+        if (text) yield { type: 'text-delta', round, text };
+      }
+      signal.throwIfAborted();
+      const response = assembler.toResponse(round);
+      yield { type: 'round-finished', round, finishReason: response.finishReason, usage: response.usage };
+      if (run.accept(response)) {
+        const buffer = new EventBuffer<ToolExecutionEvent>();
+        if (!(yield* buffer.drain(run.executeTools(buffer.push)))) continue;
+      }
+      const result = run.finish();
+      if (result.returnDirect) yield { type: 'text-delta', round, text: result.text };
+      completed = true;
+      yield finishedEvent(result);
+      return;
+    }
+  } finally {
+    userSignal?.removeEventListener('abort', onUserAbort);
+    stop?.removeEventListener('abort', onStop);
+    if (!completed && !controller.signal.aborted) controller.abort();
+  }
+}
+
+function finishedEvent(result: ChatClientResponse): FinishedEvent {
+  return {
+    type: 'finished',
+    text: result.text,
+    finishReason: result.finishReason,
+    usage: result.usage,
+    rounds: result.rounds,
+    returnDirect: result.returnDirect !== undefined,
+    pendingToolCalls: result.pendingToolCalls,
+  };
+}

@@ -1,0 +1,46 @@
+import type { ToolCallback } from '../tool/tool-callback';
+import type { ToolContext } from '../tool/tool-context';
+import type { AssistantMessage, Message, ToolCall, ToolResponse } from './messages';
+import type { ToolCallCounter } from './tool-call-counter';
+import type { ToolCallHooks } from './tool-call-hooks';
+
+/** Progress of the tool calls of one round, as `ToolCallingManager.executeToolCalls()` runs them. */
+export type ToolExecutionEvent =
+  | { readonly type: 'tool-call-started'; readonly round: number; readonly toolCall: ToolCall }
+  | { readonly type: 'tool-result'; readonly round: number; readonly toolResponse: ToolResponse }
+  | { readonly type: 'tool-error'; readonly round: number; readonly toolResponse: ToolResponse };
+
+/** The tool calls of one model response, and what they may run with. */
+export interface ToolExecutionInput {
+  /** The messages of the request the model answered (ending with `message` or not: it is not added twice). */
+  readonly history: readonly Message[];
+  /** The model's answer, whose `toolCalls` are run. */
+  readonly message: AssistantMessage;
+  /** The tools attached to the request, by name. Only these can run. */
+  readonly tools: ReadonlyMap<string, ToolCallback> | readonly ToolCallback[];
+  /** Handed to the tools, with each call's abort signal. Never sent to the model. */
+  readonly context?: ToolContext;
+  /** The request's signal: aborting it aborts the running tools and rejects with its reason. */
+  readonly signal?: AbortSignal;
+  /** Hooks of the request (after the manager's own). */
+  readonly hooks?: readonly ToolCallHooks[];
+  /** Counts of earlier rounds of the same chat call, for the limits; a fresh count when absent. */
+  readonly counter?: ToolCallCounter;
+  /** 1-based number of the model request answered; 1 when absent. */
+  readonly round?: number;
+  /** Called as calls start and finish (streaming). */
+  readonly onEvent?: (event: ToolExecutionEvent) => void;
+}
+
+/** The outcome of one round of tool calls (Spring AI's `ToolExecutionResult`). */
+export interface ToolExecutionResult {
+  /** `history`, the model's message, and one tool message with every result in call order. */
+  readonly conversationHistory: readonly Message[];
+  /** The results, in the order of the model's tool calls. */
+  readonly toolResponses: readonly ToolResponse[];
+  /**
+   * `true` when every call of the round targeted a `returnDirect` tool and succeeded: the chat call then ends with
+   * these results instead of another model request.
+   */
+  readonly returnDirect: boolean;
+}

@@ -1,0 +1,43 @@
+import { InvalidChatRequestError } from '../errors/invalid-chat-request.error';
+import { MethodToolCallbackProvider } from '../tool/method/method-tool-callback-provider';
+import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
+import { isToolCallbackProvider, type ToolCallbackProvider } from '../tool/tool-callback-provider';
+import { ChatMessages } from './chat.messages';
+
+const callbacksByObject = new WeakMap<object, readonly ToolCallback[]>();
+
+/**
+ * The callbacks of the `@Tool` methods of an object, built once per object: passing the same instance to
+ * `.tools()` on every request reuses its definitions and validators.
+ */
+export function toolCallbacksOfObject(object: object): readonly ToolCallback[] {
+  let callbacks = callbacksByObject.get(object);
+  if (callbacks === undefined) {
+    assertToolObject(object);
+    callbacks = new MethodToolCallbackProvider([object]).getToolCallbacks();
+    callbacksByObject.set(object, callbacks);
+  }
+  return callbacks;
+}
+
+function assertToolObject(object: unknown): void {
+  let what: string | undefined;
+  if (typeof object === 'function')
+    what = `the class ${object.name || '(anonymous)'} itself; pass an instance`;
+  else if (typeof object !== 'object' || object === null) what = String(object);
+  else if (isToolCallback(object)) what = 'a ToolCallback';
+  else if (isToolCallbackProvider(object)) what = 'a ToolCallbackProvider';
+  if (what !== undefined) throw new InvalidChatRequestError(ChatMessages.notAToolObject(what));
+}
+
+/** Refuses what is neither a callback nor a provider, naming it. */
+export function assertToolCallbackSource(
+  source: unknown,
+): asserts source is ToolCallback | ToolCallbackProvider {
+  if (isToolCallback(source) || isToolCallbackProvider(source)) return;
+  const what =
+    source === null || typeof source !== 'object'
+      ? String(source)
+      : `an instance of ${source.constructor?.name ?? 'Object'}`;
+  throw new InvalidChatRequestError(ChatMessages.notAToolCallback(what));
+}

@@ -1,0 +1,221 @@
+import { NoSuchToolError } from '../errors/no-such-tool.error';
+import { ToolCallingError } from '../errors/tool-calling.error';
+import { ToolCallingLimitError } from '../errors/tool-calling-limit.error';
+import { ToolExecutionError } from '../errors/tool-execution.error';
+import type { ToolExecutionExceptionProcessor } from '../tool/execution/tool-execution-exception-processor';
+import type { ToolCallback } from '../tool/tool-callback';
+import { ToolContext } from '../tool/tool-context';
+import { ChatMessages } from './chat.messages';
+import { invokeWithLimits } from './invoke-with-limits';
+import { toolResponseMessage, type ToolCall, type ToolResponse } from './messages';
+import { ToolCallCounter } from './tool-call-counter';
+import type { ToolCallHookContext, ToolCallHooks } from './tool-call-hooks';
+import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
+import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
+
+/** What runs for a call: the tool, a text for a call over a limit, or nothing for a name the model invented. */
+type Target = ToolCallback | string | undefined;
+
+export interface ToolRoundSettings {
+  readonly limits: ResolvedToolCallingLimits;
+  readonly processor: ToolExecutionExceptionProcessor;
+  readonly hooks: readonly ToolCallHooks[];
+}
+
+/**
+ * Runs the tool calls of one model response: limits first (so that a round over a limit runs nothing in `'error'`
+ * mode), then the calls, concurrently up to the cap; a `sequential` tool waits for the calls before it, and the
+ * calls after it wait for it. Results keep the order of the calls.
+ */
+export class ToolRound {
+  private readonly calls: readonly ToolCall[];
+  private readonly targets: Target[];
+  private readonly responses: ToolResponse[];
+  private readonly context: ToolContext;
+  private readonly round: number;
+  private failed = false;
+
+  constructor(
+    private readonly input: ToolExecutionInput,
+    private readonly tools: ReadonlyMap<string, ToolCallback>,
+    private readonly settings: ToolRoundSettings,
+  ) {
+    this.calls = input.message.toolCalls;
+    this.responses = new Array<ToolResponse>(this.calls.length);
+    this.context = input.context ?? ToolContext.empty();
+    this.round = input.round ?? 1;
+    this.targets = this.plan(input.counter ?? new ToolCallCounter());
+  }
+
+  async run(): Promise<ToolExecutionResult> {
+    const n = this.calls.length;
+    let i = 0;
+    while (i < n) {
+      if (this.isSequential(i)) {
+        await this.runOne(i++);
+        continue;
+      }
+      let end = i + 1;
+      while (end < n && !this.isSequential(end)) end++;
+      await this.runRange(i, end);
+      i = end;
+    }
+    const { history, message } = this.input;
+    const toolMessage = toolResponseMessage(this.responses);
+    return {
+      conversationHistory:
+        history[history.length - 1] === message
+          ? history.concat(toolMessage)
+          : history.concat(message, toolMessage),
+      toolResponses: this.responses,
+      returnDirect: n > 0 && this.allReturnDirect(),
+    };
+  }
+
+  private plan(counter: ToolCallCounter): Target[] {
+    const { maxToolCallsPerRequest, maxCallsPerTool, onLimit } = this.settings.limits;
+    return this.calls.map((call) => {
+      const callback = this.tools.get(call.name);
+      if (callback === undefined) return undefined;
+      let limit: 'maxToolCallsPerRequest' | 'maxCallsPerTool';
+      let value: number;
+      if (counter.total >= maxToolCallsPerRequest) {
+        limit = 'maxToolCallsPerRequest';
+        value = maxToolCallsPerRequest;
+      } else if (counter.of(call.name) >= maxCallsPerTool) {
+        limit = 'maxCallsPerTool';
+        value = maxCallsPerTool;
+      } else {
+        counter.add(call.name);
+        return callback;
+      }
+      if (onLimit === 'error') {
+        const { history: before, message } = this.input;
+        const history = before[before.length - 1] === message ? before : before.concat(message);
+        throw new ToolCallingLimitError(
+          limit,
+          value,
+          history,
+          limit === 'maxCallsPerTool' ? call.name : undefined,
+        );
+      }
+      return ChatMessages.toolCallLimitForModel(limit, value, call.name);
+    });
+  }
+
+  private isSequential(index: number): boolean {
+    const target = this.targets[index];
+    return typeof target === 'object' && target.getToolMetadata().sequential === true;
+  }
+
+  private allReturnDirect(): boolean {
+    for (let i = 0; i < this.calls.length; i++) {
+      const target = this.targets[i];
+      if (typeof target !== 'object' || !target.getToolMetadata().returnDirect || this.responses[i].isError) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private async runRange(start: number, end: number): Promise<void> {
+    if (end - start === 1) return this.runOne(start);
+    let next = start;
+    const worker = async (): Promise<void> => {
+      try {
+        while (next < end && !this.failed) await this.runOne(next++);
+      } catch (error) {
+        this.failed = true;
+        throw error;
+      }
+    };
+    const workers: Promise<void>[] = [];
+    const count = Math.min(end - start, this.settings.limits.maxConcurrency);
+    for (let w = 0; w < count; w++) workers.push(worker());
+    await Promise.all(workers);
+  }
+
+  private async runOne(index: number): Promise<void> {
+    const call = this.calls[index];
+    const target = this.targets[index];
+    const onEvent = this.input.onEvent;
+    this.input.signal?.throwIfAborted();
+    onEvent?.({ type: 'tool-call-started', round: this.round, toolCall: call });
+    let response: ToolResponse;
+    if (target === undefined) {
+      response = this.failure(call, new NoSuchToolError(call.name, [...this.tools.keys()]));
+    } else if (typeof target === 'string') {
+      response = { id: call.id, name: call.name, result: target, isError: true };
+    } else if (this.settings.hooks.length > 0) {
+      response = await this.invokeWithHooks(call, target);
+    } else {
+      response = await this.execute(call, target, call.arguments);
+    }
+    this.responses[index] = response;
+    onEvent?.({
+      type: response.isError ? 'tool-error' : 'tool-result',
+      round: this.round,
+      toolResponse: response,
+    });
+  }
+
+  private failure(call: ToolCall, error: Error): ToolResponse {
+    return { id: call.id, name: call.name, result: this.settings.processor.process(error), isError: true };
+  }
+
+  private async invokeWithHooks(call: ToolCall, callback: ToolCallback): Promise<ToolResponse> {
+    const definition = callback.getToolDefinition();
+    const hooks = this.settings.hooks;
+    const hookContext: ToolCallHookContext = {
+      toolCall: call,
+      toolDefinition: definition,
+      toolMetadata: callback.getToolMetadata(),
+      context: this.context.withSignal(this.input.signal).forTool(definition.name),
+      round: this.round,
+    };
+    let args = call.arguments;
+    let response: ToolResponse | undefined;
+    for (const hook of hooks) {
+      if (!hook.beforeToolCall) continue;
+      const toolCall = args === call.arguments ? call : { ...call, arguments: args };
+      const decision = await hook.beforeToolCall({ ...hookContext, toolCall });
+      if (!decision || decision.action === 'allow') continue;
+      if (decision.action === 'deny') {
+        const result = decision.message ?? ChatMessages.toolCallDenied(definition.name);
+        response = { id: call.id, name: call.name, result, isError: true };
+        break;
+      }
+      args = typeof decision.arguments === 'string' ? decision.arguments : JSON.stringify(decision.arguments);
+    }
+    response ??= await this.execute(call, callback, args);
+    for (const hook of hooks) {
+      if (!hook.afterToolCall) continue;
+      const decision = await hook.afterToolCall({ ...hookContext, arguments: args, toolResponse: response });
+      if (decision) {
+        response = {
+          id: call.id,
+          name: call.name,
+          result: decision.result,
+          isError: decision.isError ?? response.isError,
+        };
+      }
+    }
+    return response;
+  }
+
+  private execute(call: ToolCall, callback: ToolCallback, args: string): Promise<ToolResponse> {
+    const definition = callback.getToolDefinition();
+    const signal = this.input.signal;
+    const timeoutMs = callback.getToolMetadata().timeoutMs ?? this.settings.limits.toolTimeoutMs;
+    return invokeWithLimits(callback, definition.name, args, this.context, signal, timeoutMs).then(
+      (result): ToolResponse => ({ id: call.id, name: call.name, result, isError: false }),
+      (error: unknown) => {
+        if (signal?.aborted) throw signal.reason;
+        return this.failure(
+          call,
+          error instanceof ToolCallingError ? error : new ToolExecutionError(definition, error),
+        );
+      },
+    );
+  }
+}

@@ -1,0 +1,11 @@
+import { ChatModelApiError, type ChatModelApiErrorDetails } from './chat-model-api.error';
+import { ModelMessages } from '../models/models.messages';
+
+/** The provider refused the API key (401). */
+export class ChatModelAuthenticationError extends ChatModelApiError {
+  override readonly name: string = 'ChatModelAuthenticationError';
+
+  constructor(details: ChatModelApiErrorDetails) {
+    super(details, ModelMessages.authenticationFailed(details));
+  }
+}

@@ -1,0 +1,11 @@
+import { ChatModelApiError, type ChatModelApiErrorDetails } from './chat-model-api.error';
+import { ModelMessages } from '../models/models.messages';
+
+/** The provider knows no such model or endpoint (404): check the model name and the base URL. */
+export class ChatModelNotFoundError extends ChatModelApiError {
+  override readonly name: string = 'ChatModelNotFoundError';
+
+  constructor(details: ChatModelApiErrorDetails) {
+    super(details, ModelMessages.notFound(details));
+  }
+}

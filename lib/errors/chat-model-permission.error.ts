@@ -1,0 +1,11 @@
+import { ChatModelApiError, type ChatModelApiErrorDetails } from './chat-model-api.error';
+import { ModelMessages } from '../models/models.messages';
+
+/** The API key may not use this model or endpoint (403). */
+export class ChatModelPermissionError extends ChatModelApiError {
+  override readonly name: string = 'ChatModelPermissionError';
+
+  constructor(details: ChatModelApiErrorDetails) {
+    super(details, ModelMessages.permissionDenied(details));
+  }
+}

@@ -1,0 +1,11 @@
+import { ChatModelApiError, type ChatModelApiErrorDetails } from './chat-model-api.error';
+import { ModelMessages } from '../models/models.messages';
+
+/** The provider is rate limiting the requests (429), still after the SDK retried. */
+export class ChatModelRateLimitError extends ChatModelApiError {
+  override readonly name: string = 'ChatModelRateLimitError';
+
+  constructor(details: ChatModelApiErrorDetails) {
+    super(details, ModelMessages.rateLimited(details));
+  }
+}

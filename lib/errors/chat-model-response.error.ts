@@ -1,0 +1,13 @@
+import { ChatModelError } from './chat-model.error';
+
+/**
+ * The provider's response cannot be used: a stream event that is not JSON, a stream cut before its end, a response
+ * without any answer.
+ */
+export class ChatModelResponseError extends ChatModelError {
+  override readonly name = 'ChatModelResponseError';
+
+  constructor(provider: string, message: string, options?: { cause?: unknown }) {
+    super(provider, message, options);
+  }
+}

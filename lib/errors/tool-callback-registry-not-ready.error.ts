@@ -1,0 +1,14 @@
+import { ToolCallingError } from './tool-calling.error';
+import { ModuleMessages } from '../module/tool-calling-module.messages';
+
+/** The `ToolCallbackRegistry` was used before the application bootstrapped, when its tools are not known yet. */
+export class ToolCallbackRegistryNotReadyError extends ToolCallingError {
+  override readonly name = 'ToolCallbackRegistryNotReadyError';
+
+  constructor(
+    /** The registry method that was called. */
+    readonly method: string,
+  ) {
+    super(ModuleMessages.registryNotReady(method));
+  }
+}

@@ -1,0 +1,25 @@
+import { ToolCallingError } from './tool-calling.error';
+import type { Message } from '../chat/messages';
+import { ChatMessages } from '../chat/chat.messages';
+
+/** The limits a chat call is bounded by (see `ToolCallingLimits`). */
+export type ToolCallingLimitName = 'maxRounds' | 'maxToolCallsPerRequest' | 'maxCallsPerTool';
+
+/**
+ * A chat call hit one of its limits. Carries the conversation so far: the prompt, every round, and the model's last
+ * message (whose tool calls were not run).
+ */
+export class ToolCallingLimitError extends ToolCallingError {
+  override readonly name = 'ToolCallingLimitError';
+
+  constructor(
+    readonly limit: ToolCallingLimitName,
+    /** The configured value of the limit. */
+    readonly value: number,
+    readonly history: readonly Message[],
+    /** The tool that hit `maxCallsPerTool`. */
+    readonly toolName?: string,
+  ) {
+    super(ChatMessages.limitReached(limit, value, toolName));
+  }
+}

@@ -1,0 +1,17 @@
+import { ToolCallingError } from './tool-calling.error';
+import { ChatMessages } from '../chat/chat.messages';
+
+/** An option of the `ToolCallingManager` or the `ChatClient` has a value it cannot work with. */
+export class ToolCallingOptionsError extends ToolCallingError {
+  override readonly name = 'ToolCallingOptionsError';
+
+  constructor(
+    /** The option, as a path (`limits.maxRounds`). */
+    readonly option: string,
+    readonly value: unknown,
+    /** What is expected instead. */
+    readonly expected: string,
+  ) {
+    super(ChatMessages.invalidOption(option, value, expected));
+  }
+}

@@ -1,0 +1,17 @@
+import { ToolCallingError } from './tool-calling.error';
+import { ChatMessages } from '../chat/chat.messages';
+
+/**
+ * A tool call did not finish in time. The tool's `ToolContext.signal` is aborted with this error as its reason; by
+ * default the model receives the message as an error result.
+ */
+export class ToolTimeoutError extends ToolCallingError {
+  override readonly name = 'ToolTimeoutError';
+
+  constructor(
+    readonly toolName: string,
+    readonly timeoutMs: number,
+  ) {
+    super(ChatMessages.toolTimedOut(toolName, timeoutMs));
+  }
+}

@@ -1,0 +1,28 @@
+import type { ChatModel } from '../chat/chat-model';
+import { ChatModelConfigurationError } from '../errors/chat-model-configuration.error';
+import { AnthropicChatModel } from './anthropic/anthropic-chat-model';
+import type { ChatModelSettings } from './chat-model-settings';
+import { ModelMessages } from './models.messages';
+import { OpenAiChatModel } from './openai/openai-chat-model';
+
+/**
+ * The chat model the settings describe: `OpenAiChatModel` for `provider: "openai"` (any OpenAI-compatible endpoint),
+ * `AnthropicChatModel` for `provider: "anthropic"`. Loads the provider's SDK now, so that a missing SDK or API key
+ * fails at startup with a message saying what to install or set.
+ */
+export function createChatModel(settings: ChatModelSettings): ChatModel {
+  switch (settings.provider) {
+    case 'openai':
+      return new OpenAiChatModel(settings);
+    case 'anthropic':
+      return new AnthropicChatModel(settings);
+    default: {
+      const provider: unknown = (settings as { provider?: unknown }).provider;
+      throw new ChatModelConfigurationError(
+        String(provider),
+        ModelMessages.unknownProvider(provider),
+        'provider',
+      );
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import type { ChatModelApiErrorDetails } from '../errors/chat-model-api.error';
+
+/** The longest provider message kept in an error: providers sometimes echo a whole request or an HTML page. */
+export const MAX_PROVIDER_MESSAGE = 500;
+
+/** Which model at which endpoint a message is about. */
+export interface ModelEndpoint {
+  readonly provider: string;
+  readonly model: string;
+  /** Already made safe with `safeBaseUrl`. */
+  readonly baseURL?: string;
+}
+
+/** The base URL without user, password, query or fragment, so that it can be shown in messages. */
+export function safeBaseUrl(baseURL: string | undefined): string | undefined {
+  if (!baseURL) return undefined;
+  try {
+    const url = new URL(baseURL);
+    return `${url.protocol}//${url.host}${url.pathname}`.replace(/\/$/, '');
+  } catch {
+    return '(an invalid URL)';
+  }
+}
+
+/** `text` with every occurrence of each secret replaced, then shortened to `MAX_PROVIDER_MESSAGE` characters. */
+export function sanitizeProviderText(text: string, secrets: readonly (string | undefined)[]): string {
+  let clean = text;
+  for (const secret of secrets) {
+    if (secret && secret.length >= 4) clean = clean.split(secret).join('[redacted]');
+  }
+  clean = clean.trim();
+  return clean.length > MAX_PROVIDER_MESSAGE
+    ? `${clean.slice(0, MAX_PROVIDER_MESSAGE)}… (${clean.length} characters)`
+    : clean;
+}
+
+const PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  openai: 'OpenAI-compatible endpoint',
+  anthropic: 'Anthropic',
+};
+
+function describe(endpoint: ModelEndpoint): string {
+  const name = PROVIDER_NAMES[endpoint.provider] ?? endpoint.provider;
+  const where = endpoint.baseURL
+    ? ` at ${endpoint.baseURL}`
+    : endpoint.provider === 'openai'
+      ? ' (OpenAI)'
+      : '';
+  return `${name}${where}, model "${endpoint.model}"`;
+}
+
+function said(details: ChatModelApiErrorDetails): string {
+  return details.providerMessage ? `: ${details.providerMessage}` : ' (no message)';
+}
+
+/** `text`, ended as a sentence, then `hint`. */
+function withHint(text: string, hint: string): string {
+  return `${text}${/[.!?]$/.test(text) ? '' : '.'} ${hint}`;
+}
+
+function retried(details: ChatModelApiErrorDetails): string {
+  return details.retries
+    ? `, still after ${details.retries} ${details.retries === 1 ? 'retry' : 'retries'}`
+    : '';
+}
+
+function status(details: ChatModelApiErrorDetails, text: string): string {
+  return details.status !== undefined ? `${details.status} ${text}` : text;
+}
+
+const API_KEY_SOURCES: Readonly<Record<string, string>> = {
+  openai: 'the apiKey setting or OPENAI_API_KEY',
+  anthropic: 'the apiKey setting or ANTHROPIC_API_KEY',
+};
+
+function keySource(provider: string): string {
+  return API_KEY_SOURCES[provider] ?? 'the apiKey setting';
+}
+
+/** Message texts of the chat model adapters, shared by their errors. */
+export const ModelMessages = {
+  apiError: (details: ChatModelApiErrorDetails) =>
+    details.status !== undefined
+      ? `${describe(details)} answered with status ${details.status}${said(details)}`
+      : `${describe(details)} reported an error${details.errorType ? ` (${details.errorType})` : ''}${said(details)}`,
+
+  badRequest: (details: ChatModelApiErrorDetails) =>
+    `${describe(details)} refused the request as invalid (${status(details, 'bad request')})${said(details)}`,
+
+  authenticationFailed: (details: ChatModelApiErrorDetails) =>
+    withHint(
+      `${describe(details)} refused the API key (${status(details, 'unauthorized')})${said(details)}`,
+      `Check the key given in ${keySource(details.provider)}.`,
+    ),
+
+  permissionDenied: (details: ChatModelApiErrorDetails) =>
+    `${describe(details)} does not allow this API key to use the model or endpoint ` +
+    `(${status(details, 'forbidden')})${said(details)}`,
+
+  notFound: (details: ChatModelApiErrorDetails) =>
+    withHint(
+      `${describe(details)} found no such model or endpoint (${status(details, 'not found')})${said(details)}`,
+      'Check the model name and the base URL.',
+    ),
+
+  rateLimited: (details: ChatModelApiErrorDetails) =>
+    `${describe(details)} is rate limiting the requests (${status(details, 'too many requests')}${retried(details)})` +
+    said(details),
+
+  serverFailed: (details: ChatModelApiErrorDetails) =>
+    `${describe(details)} failed to answer (${status(details, 'server error')}${retried(details)})${said(details)}`,
+
+  connectionFailed: (endpoint: ModelEndpoint, detail: string) =>
+    `${describe(endpoint)} could not be reached: ${detail}`,
+
+  timedOut: (endpoint: ModelEndpoint, timeoutMs: number | undefined) =>
+    `${describe(endpoint)} did not answer in time` +
+    (timeoutMs !== undefined ? ` (time limit: ${timeoutMs} ms; raise it with the timeoutMs setting)` : ''),
+
+  streamIdle: (endpoint: ModelEndpoint, timeoutMs: number) =>
+    `${describe(endpoint)} sent nothing for ${timeoutMs} ms in the middle of a stream; the stream was abandoned ` +
+    '(raise the limit with the timeoutMs setting)',
+
+  streamNotJson: (endpoint: ModelEndpoint, detail: string) =>
+    `${describe(endpoint)} sent a stream event that is not valid JSON (${detail})`,
+
+  responseNotJson: (endpoint: ModelEndpoint, detail: string) =>
+    `${describe(endpoint)} sent a response that is not valid JSON (${detail})`,
+
+  streamCut: (endpoint: ModelEndpoint, detail?: string) =>
+    `${describe(endpoint)} ended the stream before the response was complete` +
+    (detail ? ` (${detail})` : ''),
+
+  noChoices: (endpoint: ModelEndpoint) =>
+    `${describe(endpoint)} answered without any choice: the response holds no message`,
+
+  notStrictCompatible: (toolName: string) =>
+    `tool "${toolName}" is sent without OpenAI strict mode: its input schema accepts arbitrary keys somewhere (a ` +
+    'map, patternProperties) or is not an object, which strict mode cannot express',
+
+  missingApiKey: (provider: string, feature: string) =>
+    `${feature} needs an API key: set it in ${keySource(provider)}` +
+    (provider === 'openai' ? ' (a local OpenAI-compatible server needs only a baseURL)' : ''),
+
+  unknownProvider: (provider: unknown) =>
+    `unknown chat model provider ${JSON.stringify(provider)}: use "openai" (any OpenAI-compatible endpoint) or ` +
+    '"anthropic"',
+};

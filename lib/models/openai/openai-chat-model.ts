@@ -1,0 +1,101 @@
+import type { OpenAI } from 'openai';
+import type { ChatModel, ChatModelCallOptions, ChatResponseChunk } from '../../chat/chat-model';
+import type { ChatResponse } from '../../chat/chat-response';
+import { mergeChatOptions } from '../../chat/merge-chat-options';
+import type { Prompt } from '../../chat/prompt';
+import type { OpenAiChatModelSettings } from '../chat-model-settings';
+import { safeBaseUrl } from '../models.messages';
+import {
+  runSdkCall,
+  runSdkStream,
+  SDK_DEFAULT_MAX_RETRIES,
+  SDK_DEFAULT_TIMEOUT_MS,
+  type SdkRequestContext,
+} from '../sdk-request.runner';
+import { connectOpenAi } from './openai-client.factory';
+import { describeOpenAiError } from './openai-error.mapper';
+import { toOpenAiRequest, type OpenAiRequestSettings } from './openai-request.mapper';
+import { fromOpenAiCompletion } from './openai-response.mapper';
+import { readOpenAiStream } from './openai-stream.reader';
+
+/** The settings of an `OpenAiChatModel`; `provider` may be left out. */
+export type OpenAiChatModelOptions = Omit<OpenAiChatModelSettings, 'provider'> & {
+  readonly provider?: 'openai';
+};
+
+/**
+ * A `ChatModel` for any OpenAI-compatible chat completions endpoint (OpenAI, Ollama, vLLM, DeepSeek, GLM, Qwen,
+ * Mistral, Groq…), through the official `openai` SDK, loaded when the model is created. Retries (429, 5xx) and the
+ * request time limit are the SDK's; errors become `ChatModelError`s; an aborted signal rejects with its reason.
+ */
+export class OpenAiChatModel implements ChatModel {
+  // Private fields: never printed by console.log or util.inspect, so the client's API key stays out of logs.
+  readonly #client: OpenAI;
+  readonly #sdkContext: Omit<SdkRequestContext, 'endpoint'>;
+  readonly #request: OpenAiRequestSettings;
+  readonly #settings: OpenAiChatModelOptions;
+
+  constructor(settings: OpenAiChatModelOptions) {
+    const connection = connectOpenAi(settings);
+    this.#client = connection.client;
+    this.#sdkContext = {
+      sdk: connection.sdk,
+      describe: describeOpenAiError,
+      secrets: [connection.apiKey],
+      maxRetries: settings.maxRetries ?? SDK_DEFAULT_MAX_RETRIES,
+      timeoutMs: settings.timeoutMs,
+      idleTimeoutMs: settings.timeoutMs ?? SDK_DEFAULT_TIMEOUT_MS,
+    };
+    this.#settings = settings;
+    this.#request = {
+      model: settings.model,
+      strict: { all: settings.strict === true, tools: new Set(settings.strictTools ?? []) },
+      maxTokensParameter: settings.maxTokensParameter ?? 'max_tokens',
+    };
+  }
+
+  /** The default model name. */
+  get model(): string {
+    return this.#settings.model;
+  }
+
+  async call(prompt: Prompt, options: ChatModelCallOptions = {}): Promise<ChatResponse> {
+    const body = this.#body(prompt);
+    const context = this.#context(body.model);
+    return runSdkCall(
+      context,
+      options.signal,
+      (signal) => this.#client.chat.completions.create({ ...body, stream: false }, { signal }),
+      (completion) => fromOpenAiCompletion(completion, context.endpoint),
+    );
+  }
+
+  stream(prompt: Prompt, options: ChatModelCallOptions = {}): AsyncGenerator<ChatResponseChunk> {
+    const body = this.#body(prompt);
+    return runSdkStream(
+      this.#context(body.model),
+      options.signal,
+      (signal) =>
+        this.#client.chat.completions.create(
+          { ...body, stream: true, stream_options: { include_usage: true } },
+          { signal },
+        ),
+      readOpenAiStream,
+    );
+  }
+
+  #body(prompt: Prompt) {
+    return toOpenAiRequest(
+      prompt,
+      mergeChatOptions(this.#settings.defaultOptions, prompt.options),
+      this.#request,
+    );
+  }
+
+  #context(model: string): SdkRequestContext {
+    return {
+      ...this.#sdkContext,
+      endpoint: { provider: 'openai', model, baseURL: safeBaseUrl(this.#settings.baseURL) },
+    };
+  }
+}

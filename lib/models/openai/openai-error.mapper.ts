@@ -1,0 +1,27 @@
+import { messageWithoutStatus, type ProviderErrorInfo, type SdkApiError } from '../sdk-error.mapper';
+
+/**
+ * Reads an OpenAI(-compatible) error body: `{ error: { message, type, param, code } }`, which the SDK keeps as
+ * `error.error`. Some compatible servers (vLLM) put the HTTP status in `code`; it then picks the error class of an
+ * error reported inside a stream.
+ */
+export function describeOpenAiError(error: SdkApiError): ProviderErrorInfo {
+  const body = isRecord(error.error) ? error.error : undefined;
+  const code = body?.code;
+  const numericCode =
+    typeof code === 'number'
+      ? code
+      : typeof code === 'string' && /^\d{3}$/.test(code)
+        ? Number(code)
+        : undefined;
+  return {
+    message: typeof body?.message === 'string' ? body.message : messageWithoutStatus(error),
+    type: typeof body?.type === 'string' ? body.type : undefined,
+    code: typeof code === 'string' ? code : undefined,
+    impliedStatus: numericCode,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,46 @@
+import type {
+  ChatCompletionAssistantMessageParam,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import type { AssistantMessage, Message } from '../../chat/messages';
+
+/**
+ * The conversation in OpenAI's chat completions format: `system`, `user`, `assistant` (with `tool_calls`) and one
+ * `tool` message per tool result, answering its call by `tool_call_id`. OpenAI has no error flag on tool results: a
+ * failed call's result text says what went wrong.
+ */
+export function toOpenAiMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
+  const result: ChatCompletionMessageParam[] = [];
+  for (const message of messages) {
+    switch (message.role) {
+      case 'system':
+        result.push({ role: 'system', content: message.content });
+        break;
+      case 'user':
+        result.push({ role: 'user', content: message.content });
+        break;
+      case 'assistant':
+        result.push(toAssistantMessage(message));
+        break;
+      case 'tool':
+        for (const response of message.responses) {
+          result.push({ role: 'tool', tool_call_id: response.id, content: response.result });
+        }
+        break;
+    }
+  }
+  return result;
+}
+
+function toAssistantMessage(message: AssistantMessage): ChatCompletionAssistantMessageParam {
+  if (message.toolCalls.length === 0) return { role: 'assistant', content: message.content };
+  return {
+    role: 'assistant',
+    content: message.content === '' ? null : message.content,
+    tool_calls: message.toolCalls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    })),
+  };
+}

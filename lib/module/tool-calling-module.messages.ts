@@ -1,0 +1,56 @@
+function causeMessage(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** A readable name for a Nest injection token (class, string or symbol). */
+export function tokenName(token: unknown): string {
+  if (typeof token === 'function') return token.name || 'an anonymous class';
+  if (typeof token === 'string') return JSON.stringify(token);
+  return String(token);
+}
+
+/** Message texts of the module, the explorer, the registry and the configuration namespace. */
+export const ModuleMessages = {
+  discoveryFailed: (problems: readonly string[]) =>
+    `ToolCallingModule cannot start: ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} ` +
+    `with the tools of this application:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
+
+  registryNotReady: (method: string) =>
+    `ToolCallbackRegistry.${method}() was called before the application bootstrapped: the tools are discovered ` +
+    'in onApplicationBootstrap, after every module has been initialised; call it from onApplicationBootstrap or ' +
+    'later (in tests: after app.init())',
+
+  notAToolCallback: (index: number) =>
+    `toolCallbacks[${index}] of the ToolCallingModule options is neither a ToolCallback nor a ToolCallbackProvider`,
+
+  invalidOption: (option: string, expected: string) =>
+    `ToolCallingModule options: ${option} must be ${expected}`,
+
+  providerReturnedNonArray: (provider: string) =>
+    `${provider}: getToolCallbacks() did not return an array of ToolCallbacks`,
+
+  providerReturnedNonCallback: (provider: string, index: number) =>
+    `${provider}: getToolCallbacks() returned a value at position ${index} that is not a ToolCallback`,
+
+  staticProviderFailed: (provider: string, cause: unknown) =>
+    `${provider}: getToolCallbacks() failed at bootstrap: ${causeMessage(cause)}`,
+
+  staticProviderTimedOut: (provider: string, timeoutMs: number) =>
+    `${provider} is static (isStatic: true) but did not return its callbacks within ${timeoutMs} ms at ` +
+    'bootstrap; make it lazy (isStatic: false) so that it is asked per request, or raise staticProviderTimeoutMs',
+
+  scopedCallbackIgnored: (provider: string) =>
+    `${provider} is request-scoped or transient, so its ToolCallback or ToolCallbackProvider cannot be listed at ` +
+    'bootstrap and is ignored; give it the default scope, or put its @Tool methods on a scoped provider instead',
+
+  providerNotInspectable: (provider: string, cause: unknown) =>
+    `${provider} cannot be inspected for tools and is skipped: ${causeMessage(cause)}`,
+
+  functionProviderTakesInput: (name: string) =>
+    `the provider "${name}" is a function that takes arguments, but a function registered under a tool name ` +
+    'becomes a tool without input; register a FunctionToolCallback (with input, inputType or inputSchema) instead',
+
+  invalidConfig: (problems: readonly string[]) =>
+    `invalid tool-calling configuration (namespace "toolCalling"): ${problems.join('; ')} ` +
+    '(values are not shown)',
+};

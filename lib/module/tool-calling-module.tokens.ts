@@ -1,0 +1,18 @@
+import { Inject } from '@nestjs/common';
+
+/** The `ToolCallingModuleOptions` given to `forRoot()` or made by `forRootAsync()`. */
+export const TOOL_CALLING_MODULE_OPTIONS = Symbol('nestjs-tool-calling:module-options');
+
+/**
+ * The module's default `ToolCallbackResolver`: the static tools first (module options, static
+ * `ToolCallbackProvider`s), then the tools found in the Nest container.
+ */
+export const TOOL_CALLBACK_RESOLVER = Symbol('nestjs-tool-calling:tool-callback-resolver');
+
+/** Injects the `ToolCallingModuleOptions`. */
+export const InjectToolCallingModuleOptions = (): PropertyDecorator & ParameterDecorator =>
+  Inject(TOOL_CALLING_MODULE_OPTIONS);
+
+/** Injects the module's default `ToolCallbackResolver`. */
+export const InjectToolCallbackResolver = (): PropertyDecorator & ParameterDecorator =>
+  Inject(TOOL_CALLBACK_RESOLVER);

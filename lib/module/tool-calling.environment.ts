@@ -1,0 +1,97 @@
+import { IsIn, IsOptional, IsUrl, Matches, validateSync } from 'class-validator';
+import type { ToolCallingConfigIssue } from '../errors/invalid-tool-calling-config.error';
+
+const PROVIDERS = ['openai', 'anthropic', 'none'] as const;
+const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+const POSITIVE_INTEGER = /^[1-9]\d{0,8}$/;
+const NON_NEGATIVE_INTEGER = /^(0|[1-9]\d{0,8})$/;
+
+const isUrl = (variable: string) =>
+  IsUrl(URL_OPTIONS, { message: `${variable} must be an http(s) URL such as http://localhost:11434/v1` });
+const isPositive = (variable: string) =>
+  Matches(POSITIVE_INTEGER, { message: `${variable} must be a whole number from 1 to 999999999` });
+
+/**
+ * The environment variables of the `toolCalling` configuration namespace, validated with class-validator. Empty
+ * values count as unset. Messages name the variable and never show its value (it may be a key).
+ */
+export class ToolCallingEnvironment {
+  @IsOptional()
+  @IsIn(PROVIDERS, { message: 'TOOL_CALLING_PROVIDER must be one of: openai, anthropic, none' })
+  TOOL_CALLING_PROVIDER?: string;
+
+  OPENAI_API_KEY?: string;
+
+  @IsOptional()
+  @isUrl('OPENAI_BASE_URL')
+  OPENAI_BASE_URL?: string;
+
+  OPENAI_MODEL?: string;
+  OPENAI_ORGANIZATION?: string;
+  ANTHROPIC_API_KEY?: string;
+
+  @IsOptional()
+  @isUrl('ANTHROPIC_BASE_URL')
+  ANTHROPIC_BASE_URL?: string;
+
+  ANTHROPIC_MODEL?: string;
+
+  @IsOptional()
+  @isPositive('TOOL_CALLING_HTTP_TIMEOUT_MS')
+  TOOL_CALLING_HTTP_TIMEOUT_MS?: string;
+
+  @IsOptional()
+  @Matches(NON_NEGATIVE_INTEGER, {
+    message: 'TOOL_CALLING_MAX_RETRIES must be a whole number from 0 to 999999999',
+  })
+  TOOL_CALLING_MAX_RETRIES?: string;
+
+  @IsOptional()
+  @isPositive('TOOL_CALLING_MAX_ROUNDS')
+  TOOL_CALLING_MAX_ROUNDS?: string;
+
+  @IsOptional()
+  @isPositive('TOOL_CALLING_TOOL_TIMEOUT_MS')
+  TOOL_CALLING_TOOL_TIMEOUT_MS?: string;
+
+  @IsOptional()
+  @isPositive('TOOL_CALLING_MAX_CONCURRENCY')
+  TOOL_CALLING_MAX_CONCURRENCY?: string;
+}
+
+export type ToolCallingVariable = keyof ToolCallingEnvironment;
+
+/** Every variable the namespace reads. */
+export const TOOL_CALLING_VARIABLES: readonly ToolCallingVariable[] = [
+  'TOOL_CALLING_PROVIDER',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'OPENAI_MODEL',
+  'OPENAI_ORGANIZATION',
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_BASE_URL',
+  'ANTHROPIC_MODEL',
+  'TOOL_CALLING_HTTP_TIMEOUT_MS',
+  'TOOL_CALLING_MAX_RETRIES',
+  'TOOL_CALLING_MAX_ROUNDS',
+  'TOOL_CALLING_TOOL_TIMEOUT_MS',
+  'TOOL_CALLING_MAX_CONCURRENCY',
+];
+
+/** The variables of `env` that are set (trimmed, empty ones left out), validated. */
+export function readToolCallingEnvironment(env: Readonly<Record<string, string | undefined>>): {
+  environment: ToolCallingEnvironment;
+  issues: ToolCallingConfigIssue[];
+} {
+  const environment = new ToolCallingEnvironment();
+  for (const variable of TOOL_CALLING_VARIABLES) {
+    const value = env[variable]?.trim();
+    if (value) environment[variable] = value;
+  }
+  if (environment.TOOL_CALLING_PROVIDER)
+    environment.TOOL_CALLING_PROVIDER = environment.TOOL_CALLING_PROVIDER.toLowerCase();
+  const issues = validateSync(environment, { forbidUnknownValues: true }).flatMap((error) =>
+    Object.values(error.constraints ?? {}).map((message) => ({ variable: error.property, message })),
+  );
+  return { environment, issues };
+}

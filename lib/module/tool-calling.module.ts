@@ -1,0 +1,57 @@
+import {
+  Module,
+  RequestMethod,
+  type DynamicModule,
+  type MiddlewareConsumer,
+  type NestModule,
+  type Provider,
+} from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { RequestContextHolder } from './request-context.holder';
+import { RequestContextMiddleware } from './request-context.middleware';
+import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
+import { ToolExplorer } from './tool.explorer';
+import { ToolCallbackRegistry } from './tool-callback.registry';
+import {
+  ConfigurableToolCallingModule,
+  TOOL_CALLING_ASYNC_OPTIONS_TYPE,
+  TOOL_CALLING_OPTIONS_TYPE,
+} from './tool-calling.module-definition';
+import { TOOL_CALLBACK_RESOLVER, TOOL_CALLING_MODULE_OPTIONS } from './tool-calling-module.tokens';
+
+/** Every provider of the module, in one place. */
+const PROVIDERS: Provider[] = [
+  ToolCallbackRegistry,
+  { provide: TOOL_CALLBACK_RESOLVER, useExisting: ToolCallbackRegistry },
+  ToolExplorer,
+  ScopedToolTargetResolver,
+  RequestContextHolder,
+];
+
+/** What modules importing it may inject. */
+const EXPORTS = [
+  ToolCallbackRegistry,
+  TOOL_CALLBACK_RESOLVER,
+  RequestContextHolder,
+  TOOL_CALLING_MODULE_OPTIONS,
+];
+
+/**
+ * Finds the `@Tool` methods of the application's providers and controllers at bootstrap, and exposes them with the
+ * static tools of its options through `ToolCallbackRegistry` and the default `ToolCallbackResolver`. Global unless
+ * `isGlobal: false`. Import it once, with `forRoot()` or `forRootAsync()`.
+ */
+@Module({ imports: [DiscoveryModule], providers: PROVIDERS, exports: EXPORTS })
+export class ToolCallingModule extends ConfigurableToolCallingModule implements NestModule {
+  static override forRoot(options: typeof TOOL_CALLING_OPTIONS_TYPE = {}): DynamicModule {
+    return super.forRoot(options);
+  }
+
+  static override forRootAsync(options: typeof TOOL_CALLING_ASYNC_OPTIONS_TYPE): DynamicModule {
+    return super.forRootAsync(options);
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestContextMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+  }
+}

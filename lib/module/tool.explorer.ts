@@ -1,0 +1,205 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { ToolDefinitionError } from '../errors/tool-definition.error';
+import { TOOL_NAME_PATTERN } from '../tool-calling.constants';
+import { ToolMetadataAccessor } from '../tool/decorators/tool-metadata.accessor';
+import { MethodToolCallback } from '../tool/method/method-tool-callback';
+import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
+import { isToolCallbackProvider, type ToolCallbackProvider } from '../tool/tool-callback-provider';
+import { sourceOf } from '../tool/tool-name-registry';
+import { DiscoveredToolsCollector, type DiscoveredTools } from './discovered-tools';
+import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
+import { ToolCallbackRegistry } from './tool-callback.registry';
+import type { ToolCallingModuleOptions } from './tool-calling-module-options';
+import { ModuleMessages, tokenName } from './tool-calling-module.messages';
+import { InjectToolCallingModuleOptions } from './tool-calling-module.tokens';
+
+type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
+
+interface ToolMethod {
+  readonly methodName: string;
+  /** The class whose prototype carries the `@Tool` metadata: the original class behind a subclassing wrapper. */
+  readonly declaringClass: Function;
+}
+
+const DEFAULT_STATIC_PROVIDER_TIMEOUT_MS = 10_000;
+
+/**
+ * Finds the tools of the application once, at bootstrap, in one pass over the providers and controllers.
+ *
+ * It runs in `onApplicationBootstrap`, after every module's `onModuleInit`, so static `ToolCallbackProvider`s that
+ * set themselves up in `onModuleInit` are ready; and, the module being global (or imported, hence deeper), before
+ * the `onApplicationBootstrap` of the modules that use the tools.
+ *
+ * Scopes: default-scope instances are bound once. Request-scoped, durable and transient providers get callbacks
+ * that resolve the instance per call (see `ScopedToolTargetResolver`): transient ones are resolved like
+ * request-scoped ones, so a conversation keeps one instance of its own and never borrows one injected elsewhere.
+ */
+@Injectable()
+export class ToolExplorer implements OnApplicationBootstrap {
+  private readonly logger = new Logger('ToolCallingModule');
+  private readonly methodsByClass = new WeakMap<Function, readonly ToolMethod[]>();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly registry: ToolCallbackRegistry,
+    private readonly targets: ScopedToolTargetResolver,
+    @InjectToolCallingModuleOptions() private readonly options: ToolCallingModuleOptions,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.registry.load(await this.explore());
+  }
+
+  async explore(): Promise<DiscoveredTools> {
+    const found = new DiscoveredToolsCollector();
+    const { timeoutMs, discovery } = this.readOptions(found);
+    if (discovery) {
+      for (const wrapper of this.discovery.getProviders()) this.visitSafely(wrapper, found);
+      for (const wrapper of this.discovery.getControllers()) this.visitSafely(wrapper, found);
+    }
+    return found.build(timeoutMs);
+  }
+
+  private readOptions(found: DiscoveredToolsCollector): { timeoutMs: number; discovery: boolean } {
+    const { toolCallbacks = [], discovery = true, staticProviderTimeoutMs } = this.options;
+    const invalid = (option: string, expected: string) =>
+      found.addProblem(new ToolDefinitionError(ModuleMessages.invalidOption(option, expected)));
+    if (!Array.isArray(toolCallbacks)) invalid('toolCallbacks', 'an array');
+    else {
+      toolCallbacks.forEach((entry: unknown, index) => {
+        const label = `toolCallbacks[${index}] of the ToolCallingModule options`;
+        if (isToolCallback(entry)) found.addCallback('static', entry, `${sourceOf(entry)} from ${label}`);
+        else if (isToolCallbackProvider(entry)) found.addProvider(entry, label);
+        else found.addProblem(new ToolDefinitionError(ModuleMessages.notAToolCallback(index)));
+      });
+    }
+    if (typeof discovery !== 'boolean') invalid('discovery', 'true or false');
+    const timeoutValid =
+      staticProviderTimeoutMs === undefined ||
+      (Number.isFinite(staticProviderTimeoutMs) && staticProviderTimeoutMs > 0);
+    if (!timeoutValid) invalid('staticProviderTimeoutMs', 'a positive number of milliseconds');
+    return {
+      timeoutMs: (timeoutValid && staticProviderTimeoutMs) || DEFAULT_STATIC_PROVIDER_TIMEOUT_MS,
+      discovery: discovery !== false,
+    };
+  }
+
+  /**
+   * A provider whose inspection throws (a `Proxy` whose traps refuse to describe it, say) is skipped with a
+   * warning: it is most likely not about tools, and must not stop the application.
+   */
+  private visitSafely(wrapper: InstanceWrapper, found: DiscoveredToolsCollector): void {
+    try {
+      this.visit(wrapper, found);
+    } catch (error) {
+      const provider = `provider ${tokenName(wrapper.token)} in ${moduleOf(wrapper)}`;
+      this.logger.warn(ModuleMessages.providerNotInspectable(provider, error));
+    }
+  }
+
+  private visit(wrapper: InstanceWrapper, found: DiscoveredToolsCollector): void {
+    const instance: unknown = wrapper.instance;
+    // An alias (useExisting) stands for a provider met on its own; the registry is ours and not a provider of tools.
+    if (wrapper.isAlias || instance === null || instance === undefined || instance === this.registry) return;
+    const scoped = wrapper.isTransient || !wrapper.isDependencyTreeStatic();
+    const token = wrapper.token as string | symbol | Function;
+    if (typeof instance === 'function') {
+      if (!scoped && typeof token === 'string' && TOOL_NAME_PATTERN.test(token) && !isClass(instance))
+        found.addFunction(token, instance);
+      return;
+    }
+    if (typeof instance !== 'object') return;
+    const type = ToolMetadataAccessor.classOf(instance);
+    if (!type) return; // a null prototype: nothing declared
+    const where = moduleOf(wrapper);
+    const isCallback = declaresMethods(instance, CALLBACK_METHODS);
+    if (isCallback || declaresMethods(instance, PROVIDER_METHODS)) {
+      const provider = `provider ${tokenName(token)} in ${where}`;
+      if (scoped) this.logger.warn(ModuleMessages.scopedCallbackIgnored(provider));
+      else if (isCallback) {
+        const callback = instance as ToolCallback;
+        found.addCallback('container', callback, `${sourceOf(callback)} (${provider})`);
+      } else
+        found.addProvider(
+          instance as ToolCallbackProvider,
+          `ToolCallbackProvider ${tokenName(token)} in ${where}`,
+        );
+    }
+    for (const { methodName, declaringClass } of this.toolMethodsOf(type)) {
+      found.attempt(() => {
+        const callback = scoped
+          ? new MethodToolCallback({
+              targetClass: declaringClass,
+              methodName,
+              resolveTarget: (context) => this.targets.resolve(token, context),
+            })
+          : new MethodToolCallback({ target: instance, targetClass: declaringClass, methodName });
+        found.addCallback('container', callback, `${callback.source} in ${where}`);
+      });
+    }
+  }
+
+  /** Worked out once per class, however many providers share it. */
+  private toolMethodsOf(type: Function): readonly ToolMethod[] {
+    let methods = this.methodsByClass.get(type);
+    if (!methods) {
+      methods = ToolMetadataAccessor.getToolMethodNames(type).map((methodName) => ({
+        methodName,
+        declaringClass: declaringClassOf(type, methodName),
+      }));
+      this.methodsByClass.set(type, methods);
+    }
+    return methods;
+  }
+}
+
+/**
+ * The class that declared the `@Tool` method: up the prototype chain as long as the ancestor sees the same
+ * metadata. A subclassing wrapper (a tracing or caching mixin) that overrides the method is thereby seen through:
+ * the parameters and schema come from the original, while calls still go through the wrapper.
+ */
+function declaringClassOf(type: Function, methodName: string): Function {
+  let prototype = type.prototype;
+  const options = ToolMetadataAccessor.getToolOptions(prototype, methodName);
+  for (
+    let parent = Object.getPrototypeOf(prototype);
+    parent &&
+    parent !== Object.prototype &&
+    ToolMetadataAccessor.getToolOptions(parent, methodName) === options;
+    parent = Object.getPrototypeOf(parent)
+  ) {
+    prototype = parent;
+  }
+  return prototype.constructor;
+}
+
+const CALLBACK_METHODS = ['getToolDefinition', 'getToolMetadata', 'call'];
+const PROVIDER_METHODS = ['getToolCallbacks'];
+
+/**
+ * Whether the object declares these methods, on itself or its prototype chain, as read through property
+ * descriptors rather than property reads: a "deep" proxy (an RPC client that answers every property read with a
+ * function) is not mistaken for a ToolCallback, and none of its functions is called.
+ */
+function declaresMethods(instance: object, names: readonly string[]): boolean {
+  return names.every((name) => {
+    for (
+      let owner: object | null = instance;
+      owner && owner !== Object.prototype;
+      owner = Object.getPrototypeOf(owner)
+    ) {
+      const descriptor = Object.getOwnPropertyDescriptor(owner, name);
+      if (descriptor) return typeof descriptor.value === 'function';
+    }
+    return false;
+  });
+}
+
+function moduleOf(wrapper: InstanceWrapper): string {
+  return wrapper.host?.metatype?.name ?? 'an unknown module';
+}
+
+function isClass(fn: Function): boolean {
+  return /^class\b/.test(Function.prototype.toString.call(fn));
+}

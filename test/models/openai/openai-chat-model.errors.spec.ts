@@ -1,0 +1,271 @@
+import {
+  ChatModelApiError,
+  ChatModelAuthenticationError,
+  ChatModelBadRequestError,
+  ChatModelConnectionError,
+  ChatModelError,
+  ChatModelNotFoundError,
+  ChatModelPermissionError,
+  ChatModelRateLimitError,
+  ChatModelResponseError,
+  ChatModelServerError,
+  OpenAiChatModel,
+  ToolCallingError,
+  userMessage,
+  type OpenAiChatModelOptions,
+} from '../../../lib';
+import { OPENAI_TEST_KEY, prompt } from '../support/chat-test.helpers';
+import { runInNodeRealm } from '../support/node-realm.runner';
+import { jsonFixture, ProviderTestServer, type ScriptedReply } from '../support/provider-test.server';
+
+const RETRY_NOW = { 'retry-after-ms': '1' };
+
+describe('OpenAiChatModel errors', () => {
+  let server: ProviderTestServer;
+
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  async function model(replies: ScriptedReply[], settings: Partial<OpenAiChatModelOptions> = {}) {
+    server = await ProviderTestServer.start(...replies);
+    return new OpenAiChatModel({
+      model: 'gpt-4o-mini',
+      apiKey: OPENAI_TEST_KEY,
+      baseURL: server.url('/v1'),
+      maxRetries: 0,
+      ...settings,
+    });
+  }
+
+  async function failure(promise: Promise<unknown>): Promise<any> {
+    try {
+      await promise;
+    } catch (error) {
+      return error;
+    }
+    throw new Error('expected a rejection');
+  }
+
+  const hello = prompt({ messages: [userMessage('Hello')] });
+
+  it('maps 400 to ChatModelBadRequestError with the status and the provider message', async () => {
+    const chat = await model([{ status: 400, json: jsonFixture('openai', 'error-400.json') }]);
+
+    const error = await failure(chat.call(hello));
+
+    expect(error).toBeInstanceOf(ChatModelBadRequestError);
+    expect(error).toBeInstanceOf(ChatModelApiError);
+    expect(error).toBeInstanceOf(ChatModelError);
+    expect(error).toBeInstanceOf(ToolCallingError);
+    expect(error.name).toBe('ChatModelBadRequestError');
+    expect(error.message).toBe(
+      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" refused the request as invalid ` +
+        "(400 bad request): Invalid schema for function 'getWeather': In context=(), 'required' is required to be " +
+        "supplied and to be an array including every key in properties. Missing 'unit'.",
+    );
+    expect(error).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      status: 400,
+      errorType: 'invalid_request_error',
+      errorCode: 'invalid_function_parameters',
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('maps 401 to ChatModelAuthenticationError and removes the API key the provider echoed', async () => {
+    const chat = await model([{ status: 401, json: jsonFixture('openai', 'error-401.json') }]);
+
+    const error = await failure(chat.call(hello));
+
+    expect(error).toBeInstanceOf(ChatModelAuthenticationError);
+    expect(error.name).toBe('ChatModelAuthenticationError');
+    expect(error.status).toBe(401);
+    expect(error.message).toBe(
+      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" refused the API key ` +
+        '(401 unauthorized): Incorrect API key provided: [redacted]. You can find your API key at ' +
+        'https://platform.openai.com/account/api-keys. Check the key given in the apiKey setting or OPENAI_API_KEY.',
+    );
+    expect(error.providerMessage).not.toContain(OPENAI_TEST_KEY);
+    expect(JSON.stringify(error)).not.toContain(OPENAI_TEST_KEY);
+    expect(error.cause).toBeUndefined();
+  });
+
+  it('maps 403 to ChatModelPermissionError', async () => {
+    const chat = await model([{ status: 403, json: jsonFixture('openai', 'error-403.json') }]);
+
+    const error = await failure(chat.call(hello));
+
+    expect(error).toBeInstanceOf(ChatModelPermissionError);
+    expect(error.name).toBe('ChatModelPermissionError');
+    expect(error.status).toBe(403);
+    expect(error.message).toContain(
+      'does not allow this API key to use the model or endpoint (403 forbidden): Project `proj_Ab12Cd34` does not ' +
+        'have access to model `gpt-4o`',
+    );
+  });
+
+  it('maps 404 to ChatModelNotFoundError that says to check the model name and base URL', async () => {
+    const chat = await model([{ status: 404, json: jsonFixture('openai', 'error-404.json') }], {
+      model: 'gpt-5-nonexistent',
+    });
+
+    const error = await failure(chat.call(hello));
+
+    expect(error).toBeInstanceOf(ChatModelNotFoundError);
+    expect(error.name).toBe('ChatModelNotFoundError');
+    expect(error.message).toBe(
+      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-5-nonexistent" found no such model or ` +
+        'endpoint (404 not found): The model `gpt-5-nonexistent` does not exist or you do not have access to it. ' +
+        'Check the model name and the base URL.',
+    );
+    expect(error).toMatchObject({ status: 404, errorCode: 'model_not_found', model: 'gpt-5-nonexistent' });
+  });
+
+  it('retries a 429 as the SDK does, then returns the answer', async () => {
+    const chat = await model(
+      [
+        { status: 429, headers: RETRY_NOW, json: jsonFixture('openai', 'error-429.json') },
+        { json: jsonFixture('openai', 'text.json') },
+      ],
+      { maxRetries: 2 },
+    );
+
+    const response = await chat.call(hello);
+
+    expect(response.message.content).toBe('Hello! How can I help you today?');
+    expect(server.requests).toHaveLength(2);
+    expect(server.body(1)).toEqual(server.body(0));
+  });
+
+  it('maps a 429 that outlasts the retries to ChatModelRateLimitError', async () => {
+    const limited: ScriptedReply = {
+      status: 429,
+      headers: { ...RETRY_NOW, 'x-request-id': 'req_abc123' },
+      json: jsonFixture('openai', 'error-429.json'),
+    };
+    const chat = await model([limited, limited], { maxRetries: 1 });
+
+    const error = await failure(chat.call(hello));
+
+    expect(error).toBeInstanceOf(ChatModelRateLimitError);
+    expect(error.name).toBe('ChatModelRateLimitError');
+    expect(error.message).toBe(
+      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" is rate limiting the requests ` +
+        '(429 too many requests, still after 1 retry): Rate limit reached for gpt-4o-mini in organization org-Xy12 ' +
+        'on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.',
+    );
+    expect(error).toMatchObject({ status: 429, errorCode: 'rate_limit_exceeded', requestId: 'req_abc123' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('maps 5xx to ChatModelServerError after the retries, also for a body that is not JSON', async () => {
+    const chat = await model(
+      [
+        { status: 500, headers: RETRY_NOW, json: jsonFixture('openai', 'error-500.json') },
+        { status: 502, headers: RETRY_NOW, raw: '<html><body>502 Bad Gateway</body></html>' },
+      ],
+      { maxRetries: 1 },
+    );
+
+    const error = await failure(chat.call(hello));
+
+    expect(error).toBeInstanceOf(ChatModelServerError);
+    expect(error.name).toBe('ChatModelServerError');
+    expect(error.status).toBe(502);
+    expect(error.message).toBe(
+      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" failed to answer ` +
+        '(502 server error, still after 1 retry): <html><body>502 Bad Gateway</body></html>',
+    );
+  });
+
+  it('maps another status to ChatModelApiError, and shortens a long provider message', async () => {
+    const long = 'x'.repeat(2000);
+    const chat = await model([{ status: 422, json: { error: { message: long, type: 'BadRequestError' } } }]);
+
+    const error = await failure(chat.call(hello));
+
+    expect(error.constructor).toBe(ChatModelApiError);
+    expect(error.name).toBe('ChatModelApiError');
+    expect(error.status).toBe(422);
+    expect(error.providerMessage).toBe(`${'x'.repeat(500)}… (2000 characters)`);
+    expect(error.message).toContain('answered with status 422: xxx');
+  });
+
+  it('maps a response without choices to ChatModelResponseError', async () => {
+    const chat = await model([{ json: jsonFixture('openai', 'no-choices.json') }]);
+
+    const error = await failure(chat.call(hello));
+
+    expect(error).toBeInstanceOf(ChatModelResponseError);
+    expect(error.name).toBe('ChatModelResponseError');
+    expect(error.message).toBe(
+      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" answered without any choice: the ` +
+        'response holds no message',
+    );
+  });
+
+  it('maps a response body that is not JSON to ChatModelResponseError', async () => {
+    const chat = await model([{ raw: '{"id": "chatcmpl-1", "choices": [' }]);
+
+    const error = await failure(chat.call(hello));
+
+    expect(error).toBeInstanceOf(ChatModelResponseError);
+    expect(error.message).toMatch(/model "gpt-4o-mini" sent a response that is not valid JSON \(.+\)$/);
+  });
+
+  it('maps a refused connection to ChatModelConnectionError', async () => {
+    const chat = await model([]);
+    await server.close();
+
+    const error = await failure(chat.call(hello));
+
+    expect(error).toBeInstanceOf(ChatModelConnectionError);
+    expect(error.name).toBe('ChatModelConnectionError');
+    expect(error.timedOut).toBe(false);
+    expect(error.message).toMatch(
+      /model "gpt-4o-mini" could not be reached: Connection error\..*ECONNREFUSED/,
+    );
+  });
+
+  it('maps the SDK time limit to ChatModelConnectionError with timedOut', async () => {
+    // The reply never starts. Run in plain Node: in Jest's sandbox the SDK cannot tell a time-out from a failure.
+    server = await ProviderTestServer.start({ hang: true, sse: '' });
+    const settings = { provider: 'openai', model: 'gpt-4o-mini', apiKey: OPENAI_TEST_KEY, maxRetries: 0 };
+
+    const output = await runInNodeRealm('chat-model-call.probe.ts', {
+      PROBE_SETTINGS: JSON.stringify({ ...settings, baseURL: server.url('/v1'), timeoutMs: 100 }),
+    });
+
+    expect(JSON.parse(output)).toEqual({
+      name: 'ChatModelConnectionError',
+      timedOut: true,
+      message:
+        `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" did not answer in time ` +
+        '(time limit: 100 ms; raise it with the timeoutMs setting)',
+    });
+  });
+
+  it('rejects with the abort reason when the signal aborts during the request', async () => {
+    const chat = await model([{ hang: true, sse: '' }]);
+    const controller = new AbortController();
+
+    const pending = chat.call(hello, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    const error = await failure(pending);
+
+    expect(error).toBe(controller.signal.reason);
+    expect(error.name).toBe('AbortError');
+  });
+
+  it('rejects with the abort reason when the signal was aborted before the call', async () => {
+    const chat = await model([{ json: jsonFixture('openai', 'text.json') }]);
+    const reason = new Error('user left');
+
+    const error = await failure(chat.call(hello, { signal: AbortSignal.abort(reason) }));
+
+    expect(error).toBe(reason);
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,184 @@
+import { getConfigToken } from '@nestjs/config';
+import { InvalidToolCallingConfigError, toolCallingConfig } from '../../lib';
+import { withEnv } from './with-env';
+
+const load = (values: Record<string, string>) => withEnv(values, () => toolCallingConfig());
+
+async function configError(values: Record<string, string>): Promise<InvalidToolCallingConfigError> {
+  const error = await load(values).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(InvalidToolCallingConfigError);
+  return error as InvalidToolCallingConfigError;
+}
+
+describe('toolCallingConfig', () => {
+  it('is the "toolCalling" namespace of @nestjs/config', () => {
+    expect(toolCallingConfig.KEY).toBe(getConfigToken('toolCalling'));
+  });
+
+  describe('chooses the provider', () => {
+    it('none, when nothing is set', async () => {
+      expect(await load({})).toEqual({ limits: {} });
+    });
+
+    it('openai when OPENAI_API_KEY is set, with its default model', async () => {
+      expect(await load({ OPENAI_API_KEY: 'sk-test' })).toEqual({
+        chatModel: { provider: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-test' },
+        limits: {},
+      });
+    });
+
+    it('openai when only OPENAI_BASE_URL is set (a local OpenAI-compatible server)', async () => {
+      expect(await load({ OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'llama3.1' })).toEqual({
+        chatModel: { provider: 'openai', model: 'llama3.1', baseURL: 'http://localhost:11434/v1' },
+        limits: {},
+      });
+    });
+
+    it('anthropic when only ANTHROPIC_API_KEY is set, with its default model', async () => {
+      expect(await load({ ANTHROPIC_API_KEY: 'sk-ant-test' })).toEqual({
+        chatModel: { provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'sk-ant-test' },
+        limits: {},
+      });
+    });
+
+    it('openai before anthropic when both keys are set, unless TOOL_CALLING_PROVIDER says otherwise', async () => {
+      const keys = { OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: 'sk-ant-test' };
+      expect((await load(keys)).chatModel?.provider).toBe('openai');
+      expect((await load({ ...keys, TOOL_CALLING_PROVIDER: 'Anthropic' })).chatModel?.provider).toBe(
+        'anthropic',
+      );
+      expect(await load({ ...keys, TOOL_CALLING_PROVIDER: 'none' })).toEqual({ limits: {} });
+    });
+
+    it('counting empty values as unset', async () => {
+      expect(await load({ OPENAI_API_KEY: '', TOOL_CALLING_MAX_ROUNDS: ' ' })).toEqual({ limits: {} });
+    });
+  });
+
+  it('reads every variable', async () => {
+    expect(
+      await load({
+        TOOL_CALLING_PROVIDER: 'openai',
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: 'https://api.example.com/v1',
+        OPENAI_MODEL: 'gpt-4.1',
+        OPENAI_ORGANIZATION: 'org-1',
+        TOOL_CALLING_HTTP_TIMEOUT_MS: '30000',
+        TOOL_CALLING_MAX_RETRIES: '0',
+        TOOL_CALLING_MAX_ROUNDS: '7',
+        TOOL_CALLING_TOOL_TIMEOUT_MS: '5000',
+        TOOL_CALLING_MAX_CONCURRENCY: '3',
+      }),
+    ).toEqual({
+      chatModel: {
+        provider: 'openai',
+        model: 'gpt-4.1',
+        apiKey: 'sk-test',
+        baseURL: 'https://api.example.com/v1',
+        organization: 'org-1',
+        timeoutMs: 30000,
+        maxRetries: 0,
+      },
+      limits: { maxRounds: 7, toolTimeoutMs: 5000, maxConcurrency: 3 },
+    });
+    expect(
+      await load({
+        ANTHROPIC_API_KEY: 'sk-ant-test',
+        ANTHROPIC_BASE_URL: 'http://proxy.internal:8080',
+        ANTHROPIC_MODEL: 'claude-opus-4-1',
+        TOOL_CALLING_MAX_RETRIES: '2',
+      }),
+    ).toEqual({
+      chatModel: {
+        provider: 'anthropic',
+        model: 'claude-opus-4-1',
+        apiKey: 'sk-ant-test',
+        baseURL: 'http://proxy.internal:8080',
+        maxRetries: 2,
+      },
+      limits: {},
+    });
+  });
+
+  describe('refuses, naming the variable and never its value,', () => {
+    it.each([
+      ['TOOL_CALLING_PROVIDER', 'mistral', 'TOOL_CALLING_PROVIDER must be one of: openai, anthropic, none'],
+      [
+        'OPENAI_BASE_URL',
+        'https://',
+        'OPENAI_BASE_URL must be an http(s) URL such as http://localhost:11434/v1',
+      ],
+      [
+        'ANTHROPIC_BASE_URL',
+        'ftp://example.com',
+        'ANTHROPIC_BASE_URL must be an http(s) URL such as http://localhost:11434/v1',
+      ],
+      [
+        'TOOL_CALLING_MAX_ROUNDS',
+        'abc',
+        'TOOL_CALLING_MAX_ROUNDS must be a whole number from 1 to 999999999',
+      ],
+      ['TOOL_CALLING_MAX_ROUNDS', '0', 'TOOL_CALLING_MAX_ROUNDS must be a whole number from 1 to 999999999'],
+      [
+        'TOOL_CALLING_TOOL_TIMEOUT_MS',
+        '1.5',
+        'TOOL_CALLING_TOOL_TIMEOUT_MS must be a whole number from 1 to 999999999',
+      ],
+      [
+        'TOOL_CALLING_MAX_CONCURRENCY',
+        '-2',
+        'TOOL_CALLING_MAX_CONCURRENCY must be a whole number from 1 to 999999999',
+      ],
+      [
+        'TOOL_CALLING_HTTP_TIMEOUT_MS',
+        '1e9',
+        'TOOL_CALLING_HTTP_TIMEOUT_MS must be a whole number from 1 to 999999999',
+      ],
+      [
+        'TOOL_CALLING_MAX_RETRIES',
+        'many',
+        'TOOL_CALLING_MAX_RETRIES must be a whole number from 0 to 999999999',
+      ],
+    ])('%s=%s', async (variable, value, message) => {
+      const error = await configError({ OPENAI_API_KEY: 'sk-very-secret', [variable]: value });
+      expect(error.message).toBe(
+        `invalid tool-calling configuration (namespace "toolCalling"): ${message} (values are not shown)`,
+      );
+      expect(error.variables).toEqual([variable]);
+      expect(error.issues).toEqual([{ variable, message }]);
+      expect(error.message).not.toContain('sk-very-secret');
+    });
+
+    it('every bad variable at once', async () => {
+      const error = await configError({
+        TOOL_CALLING_PROVIDER: 'mistral',
+        OPENAI_BASE_URL: 'not a url',
+        TOOL_CALLING_MAX_ROUNDS: 'abc',
+      });
+      expect(error.variables).toEqual([
+        'TOOL_CALLING_PROVIDER',
+        'OPENAI_BASE_URL',
+        'TOOL_CALLING_MAX_ROUNDS',
+      ]);
+      expect(error.message).not.toMatch(/mistral|not a url|abc/);
+    });
+
+    it('a chosen provider without its key', async () => {
+      expect(
+        (await configError({ TOOL_CALLING_PROVIDER: 'openai', ANTHROPIC_API_KEY: 'sk-ant' })).message,
+      ).toBe(
+        'invalid tool-calling configuration (namespace "toolCalling"): TOOL_CALLING_PROVIDER is openai but ' +
+          'OPENAI_API_KEY is not set (nor OPENAI_BASE_URL, for a local OpenAI-compatible server) (values are not shown)',
+      );
+      const anthropic = await configError({ TOOL_CALLING_PROVIDER: 'anthropic', OPENAI_API_KEY: 'sk-test' });
+      expect(anthropic.variables).toEqual(['ANTHROPIC_API_KEY']);
+      expect(anthropic.message).toBe(
+        'invalid tool-calling configuration (namespace "toolCalling"): TOOL_CALLING_PROVIDER is anthropic but ' +
+          'ANTHROPIC_API_KEY is not set (values are not shown)',
+      );
+    });
+  });
+});
