@@ -1,7 +1,6 @@
 import { ToolTimeoutError } from '../errors/tool-timeout.error';
 import type { ToolCallback } from '../tool/tool-callback';
 import type { ToolContext } from '../tool/tool-context';
-import { contextWithLazySignal } from './lazy-signal-context';
 
 /** setTimeout turns longer delays into 1 ms. */
 const MAX_TIMER_DELAY = 2_147_483_647;
@@ -57,7 +56,7 @@ export function invokeWithLimits(
 
     let pending: Promise<string>;
     try {
-      pending = callback.call(input, contextWithLazySignal(context, toolName, controller));
+      pending = callback.call(input, context.forCall(toolName, controller));
     } catch (error) {
       if (stop()) reject(error);
       return;

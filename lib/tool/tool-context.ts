@@ -22,8 +22,9 @@ export class ToolContext<T extends ContextValues = ContextValues> {
 
   private constructor(
     private readonly values: ReadonlyMap<string, unknown>,
-    /** Aborted when the request is cancelled or the tool call times out. */
-    readonly signal?: AbortSignal,
+    // A controller stands for its signal until the signal is read: creating an AbortSignal costs more than the
+    // rest of a tool call's bookkeeping, and most tools never look at it.
+    private readonly signalSource?: AbortSignal | AbortController,
     /** The tool this context was handed to, when it was handed to one. */
     readonly toolName?: string,
     /** The execution this context belongs to: the HTTP request and the chat call. */
@@ -36,6 +37,12 @@ export class ToolContext<T extends ContextValues = ContextValues> {
 
   static of<T extends ContextValues>(values: T, signal?: AbortSignal): ToolContext<T> {
     return new ToolContext<T>(new Map(Object.entries(values)), signal);
+  }
+
+  /** Aborted when the request is cancelled or the tool call times out. */
+  get signal(): AbortSignal | undefined {
+    const source = this.signalSource;
+    return source instanceof AbortController ? source.signal : source;
   }
 
   get size(): number {
@@ -74,26 +81,31 @@ export class ToolContext<T extends ContextValues = ContextValues> {
   with<U extends ContextValues>(values: U): ToolContext<T & U> {
     const merged = new Map(this.values);
     for (const [key, value] of Object.entries(values)) merged.set(key, value);
-    return new ToolContext<T & U>(merged, this.signal, this.toolName, this.execution);
+    return new ToolContext<T & U>(merged, this.signalSource, this.toolName, this.execution);
   }
 
   /** The same values, with the signal that tools should observe. */
   withSignal(signal: AbortSignal | undefined): ToolContext<T> {
-    return signal === this.signal
+    return signal === this.signalSource
       ? this
       : new ToolContext<T>(this.values, signal, this.toolName, this.execution);
+  }
+
+  /** The context one tool call receives: labelled with the tool, observing the call's controller. */
+  forCall(toolName: string, controller: AbortController): ToolContext<T> {
+    return new ToolContext<T>(this.values, controller, toolName, this.execution);
   }
 
   /** The same values, labelled with the tool they are handed to (used in error messages). */
   forTool(toolName: string): ToolContext<T> {
     return toolName === this.toolName
       ? this
-      : new ToolContext<T>(this.values, this.signal, toolName, this.execution);
+      : new ToolContext<T>(this.values, this.signalSource, toolName, this.execution);
   }
 
   /** The same values, bound to one chat call (and the HTTP request it serves, if any). */
   withExecution(execution: ToolExecutionScope): ToolContext<T> {
-    return new ToolContext<T>(this.values, this.signal, this.toolName, execution);
+    return new ToolContext<T>(this.values, this.signalSource, this.toolName, execution);
   }
 
   /** Never reveal the values in logs or serialised errors. */

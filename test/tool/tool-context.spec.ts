@@ -33,4 +33,14 @@ describe('ToolContext', () => {
     expect(context.signal).toBe(controller.signal);
     expect(context.forTool('x').signal).toBe(controller.signal);
   });
+
+  it('forCall() labels the context with the tool and observes the call controller', () => {
+    const controller = new AbortController();
+    const context = ToolContext.of({ a: 1 }).forCall('getWeather', controller);
+    expect(context.toolName).toBe('getWeather');
+    expect(context.get('a')).toBe(1);
+    controller.abort(new Error('timed out'));
+    expect(context.signal).toBe(controller.signal);
+    expect(context.signal?.aborted).toBe(true);
+  });
 });
