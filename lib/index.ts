@@ -103,7 +103,7 @@ export { toOpenAiStrictSchema } from './models/openai/openai-strict-schema';
 export {
   removeNullOptionalArguments,
   removeNullOptionalArgumentsFromJson,
-} from './models/openai/strict-mode-arguments';
+} from './tool/input/null-optional-arguments';
 export { AnthropicChatModel, type AnthropicChatModelOptions } from './models/anthropic/anthropic-chat-model';
 export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './models/anthropic/anthropic.constants';
 export { ChatModelError } from './errors/chat-model.error';
@@ -126,8 +126,10 @@ export type {
 export {
   TOOL_CALLING_MODULE_OPTIONS,
   TOOL_CALLBACK_RESOLVER,
+  CHAT_MODEL,
   InjectToolCallingModuleOptions,
   InjectToolCallbackResolver,
+  InjectChatModel,
 } from './module/tool-calling-module.tokens';
 export { ToolCallbackRegistry } from './module/tool-callback.registry';
 export { RequestContextHolder } from './module/request-context.holder';

@@ -1,7 +1,7 @@
 import type { ChatOptions } from '../chat/chat-options';
 
 interface CommonSettings {
-  /** The provider's model name (`gpt-4o-mini`, `llama3.1`, `claude-sonnet-4-5`…). */
+  /** The provider's model name (`gpt-4o-mini`, `llama3.1`, `claude-sonnet-4-6`…). */
   readonly model: string;
   readonly apiKey?: string;
   /** Another endpoint: a local Ollama or vLLM, DeepSeek, GLM, Qwen, Mistral, Groq, a proxy. */

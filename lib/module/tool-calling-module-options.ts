@@ -1,3 +1,7 @@
+import type { ChatClientDefaults } from '../chat/chat-client-defaults';
+import type { ChatModel } from '../chat/chat-model';
+import type { ToolCallingManagerOptions } from '../chat/tool-calling-manager-options';
+import type { ChatModelSettings } from '../models/chat-model-settings';
 import type { ToolCallback } from '../tool/tool-callback';
 import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
 
@@ -19,6 +23,29 @@ export interface ToolCallingModuleOptions {
    * (default 10000). A provider that needs longer is not static: let it be asked per request.
    */
   staticProviderTimeoutMs?: number;
+  /**
+   * The model behind the injectable `ChatClient`: a `ChatModel` (your own, `ScriptedChatModel` in tests), or the
+   * settings of a real provider (`{ provider: 'openai' | 'anthropic', model, apiKey?, baseURL?, … }`, what
+   * `toolCallingConfig` reads from the environment). Without one, `ChatClient` is still injectable but its calls
+   * fail with a `ChatModelConfigurationError` saying what to set.
+   */
+  chatModel?: ChatModel | ChatModelSettings;
+  /**
+   * Offer every tool the application has (static, discovered, and those of lazy providers) to the model on every
+   * call of the injectable `ChatClient`. Default `true`; with `false`, requests attach tools themselves
+   * (`.tools()`, `.toolCallbacks()`, `.toolNames()`) or through `defaults`.
+   */
+  offerAllTools?: boolean;
+  /** Defaults of the injectable `ChatClient`: system text, tools, tool context, chat options, hooks. */
+  defaults?: ChatClientDefaults;
+  /** Limits of the tool-calling loop (rounds, calls, timeouts, concurrency, what happens when one is hit). */
+  limits?: ToolCallingManagerOptions['limits'];
+  /** What a failing tool becomes: a text for the model (default) or an error for the caller. */
+  exceptionProcessor?: ToolCallingManagerOptions['exceptionProcessor'];
+  /** Hooks around every tool call (approvals, auditing, argument rewriting). */
+  hooks?: ToolCallingManagerOptions['hooks'];
+  /** `false`: the model's tool calls are returned to the caller instead of being run. Default `true`. */
+  internalToolExecution?: boolean;
 }
 
 /** Options of `forRoot()`/`forRootAsync()` that shape the module itself rather than its providers. */

@@ -11,6 +11,10 @@ export function tokenName(token: unknown): string {
 
 /** Message texts of the module, the explorer, the registry and the configuration namespace. */
 export const ModuleMessages = {
+  noChatModel: () =>
+    'no chat model is configured: give ToolCallingModule.forRoot({ chatModel }) a ChatModel or provider settings, ' +
+    'or, with toolCallingConfig, set TOOL_CALLING_PROVIDER and OPENAI_API_KEY / OPENAI_BASE_URL or ANTHROPIC_API_KEY',
+
   discoveryFailed: (problems: readonly string[]) =>
     `ToolCallingModule cannot start: ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} ` +
     `with the tools of this application:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,

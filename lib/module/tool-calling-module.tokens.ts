@@ -9,6 +9,12 @@ export const TOOL_CALLING_MODULE_OPTIONS = Symbol('nestjs-tool-calling:module-op
  */
 export const TOOL_CALLBACK_RESOLVER = Symbol('nestjs-tool-calling:tool-callback-resolver');
 
+/** The `ChatModel` behind the injectable `ChatClient`. */
+export const CHAT_MODEL = Symbol('nestjs-tool-calling:chat-model');
+
+/** Injects the module's `ChatModel`. */
+export const InjectChatModel = (): PropertyDecorator & ParameterDecorator => Inject(CHAT_MODEL);
+
 /** Injects the `ToolCallingModuleOptions`. */
 export const InjectToolCallingModuleOptions = (): PropertyDecorator & ParameterDecorator =>
   Inject(TOOL_CALLING_MODULE_OPTIONS);

@@ -29,7 +29,7 @@ export interface ToolCallingConfig {
 export const TOOL_CALLING_CONFIG_NAMESPACE = 'toolCalling';
 
 const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
-const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-6';
 
 function loadToolCallingConfig(): ToolCallingConfig {
   requireOptional('class-validator', 'Validating the toolCalling configuration');
@@ -130,7 +130,7 @@ function registerAsWhenAvailable(
  * | `OPENAI_API_KEY`, `OPENAI_BASE_URL`, `OPENAI_ORGANIZATION` | how to reach an OpenAI-compatible endpoint (Ollama, vLLM…: the base URL alone) |
  * | `OPENAI_MODEL` | default `gpt-4o-mini` |
  * | `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL` | how to reach Anthropic |
- * | `ANTHROPIC_MODEL` | default `claude-sonnet-4-5` |
+ * | `ANTHROPIC_MODEL` | default `claude-sonnet-4-6` |
  * | `TOOL_CALLING_HTTP_TIMEOUT_MS`, `TOOL_CALLING_MAX_RETRIES` | the SDK's time limit and retries per HTTP request |
  * | `TOOL_CALLING_MAX_ROUNDS`, `TOOL_CALLING_TOOL_TIMEOUT_MS`, `TOOL_CALLING_MAX_CONCURRENCY` | limits of the loop |
  *

@@ -7,6 +7,13 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { ChatClient } from '../chat/chat-client';
+import { ToolCallingManager } from '../chat/tool-calling-manager';
+import {
+  chatClientFromOptions,
+  chatModelFromOptions,
+  toolCallingManagerFromOptions,
+} from './chat-client.factory';
 import { RequestContextHolder } from './request-context.holder';
 import { RequestContextMiddleware } from './request-context.middleware';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
@@ -17,7 +24,11 @@ import {
   TOOL_CALLING_ASYNC_OPTIONS_TYPE,
   TOOL_CALLING_OPTIONS_TYPE,
 } from './tool-calling.module-definition';
-import { TOOL_CALLBACK_RESOLVER, TOOL_CALLING_MODULE_OPTIONS } from './tool-calling-module.tokens';
+import {
+  CHAT_MODEL,
+  TOOL_CALLBACK_RESOLVER,
+  TOOL_CALLING_MODULE_OPTIONS,
+} from './tool-calling-module.tokens';
 
 /** Every provider of the module, in one place. */
 const PROVIDERS: Provider[] = [
@@ -26,6 +37,23 @@ const PROVIDERS: Provider[] = [
   ToolExplorer,
   ScopedToolTargetResolver,
   RequestContextHolder,
+  { provide: CHAT_MODEL, useFactory: chatModelFromOptions, inject: [TOOL_CALLING_MODULE_OPTIONS] },
+  {
+    provide: ToolCallingManager,
+    useFactory: toolCallingManagerFromOptions,
+    inject: [TOOL_CALLING_MODULE_OPTIONS, ToolCallbackRegistry],
+  },
+  {
+    provide: ChatClient,
+    useFactory: chatClientFromOptions,
+    inject: [
+      TOOL_CALLING_MODULE_OPTIONS,
+      CHAT_MODEL,
+      ToolCallingManager,
+      ToolCallbackRegistry,
+      RequestContextHolder,
+    ],
+  },
 ];
 
 /** What modules importing it may inject. */
@@ -34,12 +62,16 @@ const EXPORTS = [
   TOOL_CALLBACK_RESOLVER,
   RequestContextHolder,
   TOOL_CALLING_MODULE_OPTIONS,
+  CHAT_MODEL,
+  ToolCallingManager,
+  ChatClient,
 ];
 
 /**
  * Finds the `@Tool` methods of the application's providers and controllers at bootstrap, and exposes them with the
- * static tools of its options through `ToolCallbackRegistry` and the default `ToolCallbackResolver`. Global unless
- * `isGlobal: false`. Import it once, with `forRoot()` or `forRootAsync()`.
+ * static tools of its options through `ToolCallbackRegistry` and the default `ToolCallbackResolver`; provides the
+ * `ChatClient` (offering those tools to the model), its `ToolCallingManager` and the `ChatModel` (`CHAT_MODEL`).
+ * Global unless `isGlobal: false`. Import it once, with `forRoot()` or `forRootAsync()`.
  */
 @Module({ imports: [DiscoveryModule], providers: PROVIDERS, exports: EXPORTS })
 export class ToolCallingModule extends ConfigurableToolCallingModule implements NestModule {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ToolExecutionError } from '../errors/tool-execution.error';
 import { Messages } from '../tool-calling.messages';
 import type { ToolDescriptor } from './tool-definition.factory';
+import { removeNullOptionalArguments } from './input/null-optional-arguments';
 import { parseToolInputJson } from './input/tool-input-json';
 import type { ToolCallback } from './tool-callback';
 import type { ToolContext } from './tool-context';
@@ -33,7 +34,10 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
 
   async call(input: string, context?: ToolContext): Promise<string> {
     const definition = this.descriptor.definition;
-    const args = await this.bind(parseToolInputJson(input, definition.name), definition.name);
+    let value = parseToolInputJson(input, definition.name);
+    // Models in strict mode (OpenAI) send null for optional arguments they leave out.
+    if (input.includes('null')) value = removeNullOptionalArguments(value, definition.inputSchema);
+    const args = await this.bind(value, definition.name);
     if (!this.acceptsContext && context && !context.isEmpty && !this.contextIgnoredLogged) {
       this.contextIgnoredLogged = true;
       logger.log(Messages.contextIgnored(definition.name));

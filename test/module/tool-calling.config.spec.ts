@@ -39,7 +39,7 @@ describe('toolCallingConfig', () => {
 
     it('anthropic when only ANTHROPIC_API_KEY is set, with its default model', async () => {
       expect(await load({ ANTHROPIC_API_KEY: 'sk-ant-test' })).toEqual({
-        chatModel: { provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'sk-ant-test' },
+        chatModel: { provider: 'anthropic', model: 'claude-sonnet-4-6', apiKey: 'sk-ant-test' },
         limits: {},
       });
     });

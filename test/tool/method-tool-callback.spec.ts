@@ -558,3 +558,15 @@ describe('parameter names behind a wrapping decorator', () => {
     );
   });
 });
+
+describe('null for an optional argument (what models in strict mode send)', () => {
+  it('is taken as an absent argument, while null for a required one is still refused', async () => {
+    const tools = new WeatherTools();
+    await expect(
+      MethodToolCallback.from(tools, 'getWeather').call('{"city":"Paris","unit":null}'),
+    ).resolves.toBe('Paris: 21°C');
+    await expect(MethodToolCallback.from(tools, 'getWeather').call('{"city":null}')).rejects.toThrow(
+      'Invalid arguments for tool "getWeather": city: must be string, received null null.',
+    );
+  });
+});

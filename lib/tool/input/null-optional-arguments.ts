@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../tool/json-schema';
+import type { JsonSchema } from '../json-schema';
 
 type Schema = Record<string, unknown>;
 
