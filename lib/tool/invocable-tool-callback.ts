@@ -40,7 +40,7 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     const args = await this.bind(value, definition.name);
     if (!this.acceptsContext && context && !context.isEmpty && !this.contextIgnoredLogged) {
       this.contextIgnoredLogged = true;
-      logger.log(Messages.contextIgnored(definition.name));
+      logger.debug(Messages.contextIgnored(definition.name));
     }
     let result: unknown;
     try {

@@ -1,4 +1,4 @@
-// The chat page: posts the question to /chat/stream and renders the server-sent events as they arrive.
+// The chat page: asks /chat/stream and renders the server-sent events (text, tool calls, results) as they arrive.
 (() => {
   const messages = document.getElementById('messages');
   const toolCalls = document.getElementById('tool-calls');
@@ -69,10 +69,8 @@
     const answer = add(messages, 'assistant streaming', '');
     send.disabled = true;
     try {
-      const response = await fetch('/chat/stream', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-tenant-id': tenant.value, 'x-user': 'demo-user' },
-        body: JSON.stringify({ question }),
+      const response = await fetch(`/chat/stream?question=${encodeURIComponent(question)}`, {
+        headers: { accept: 'text/event-stream', 'x-tenant-id': tenant.value, 'x-user': 'demo-user' },
       });
       if (!response.ok || !response.body) throw new Error(`the server answered ${response.status}`);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

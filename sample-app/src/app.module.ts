@@ -1,5 +1,50 @@
-import { Module } from '@nestjs/common';
-import { WeatherTools } from './weather.tools';
+import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
+import { APP_PIPE } from '@nestjs/core';
+import { ConfigModule } from '@nestjs/config';
+import { ToolCallingModule, toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling';
+import { ChatController } from './chat/chat.controller';
+import { OfflineChatModel } from './offline/offline-chat-model';
+import { TICKETS_DB_PATH, TicketRepository } from './tickets/ticket.repository';
+import { TicketTools } from './tickets/ticket.tools';
+import { CurrentUserTools } from './users/current-user.tools';
+import { WeatherTools } from './weather/weather.tools';
 
-@Module({ providers: [WeatherTools] })
-export class AppModule {}
+export interface AppOptions {
+  /** Where the tickets live; `:memory:` for tests. */
+  databasePath: string;
+}
+
+export const SYSTEM_PROMPT =
+  'You are the support desk assistant of a small IT team. Use the tools to look up, open and close tickets and to ' +
+  'check the weather; never invent ticket numbers. Answer briefly.';
+
+@Module({})
+export class AppModule {
+  static register(options: AppOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot({ ignoreEnvFile: true }),
+        ToolCallingModule.forRootAsync({
+          imports: [ConfigModule.forFeature(toolCallingConfig)],
+          inject: [toolCallingConfig.KEY],
+          // With no provider configured in the environment, the offline demo model answers.
+          useFactory: (config: ToolCallingConfig) => ({
+            ...config,
+            chatModel: config.chatModel ?? new OfflineChatModel(),
+            defaults: { system: SYSTEM_PROMPT },
+          }),
+        }),
+      ],
+      controllers: [ChatController],
+      providers: [
+        { provide: TICKETS_DB_PATH, useValue: options.databasePath },
+        { provide: APP_PIPE, useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true }) },
+        TicketRepository,
+        TicketTools,
+        WeatherTools,
+        CurrentUserTools,
+      ],
+    };
+  }
+}

@@ -1,22 +1,30 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { MethodToolCallbackProvider } from 'nestjs-tool-calling';
-import { AppModule } from './app.module';
-import { WeatherTools } from './weather.tools';
+import { join } from 'node:path';
+import { createApp } from './bootstrap';
+import { runDemo } from './demo';
 
-async function demo(): Promise<void> {
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
-  const provider = MethodToolCallbackProvider.from(app.get(WeatherTools));
-  for (const tool of provider.getToolCallbacks()) {
-    const definition = tool.getToolDefinition();
-    console.log(`tool ${definition.name}: ${definition.description}`);
-    console.log(`  schema: ${JSON.stringify(definition.inputSchema)}`);
-    console.log(`  call {"city":"Paris"} → ${await tool.call('{"city":"Paris"}')}`);
+const DEFAULT_DB = join(__dirname, '..', 'sample-app', 'data', 'tickets.db');
+
+async function main(): Promise<void> {
+  const demo = process.argv.includes('demo');
+  if (demo) {
+    // The demo works on a fresh in-memory database, so that it shows the same conversation every time.
+    const app = await createApp({ databasePath: ':memory:' }, false);
+    await app.listen(0, '127.0.0.1');
+    try {
+      await runDemo(await app.getUrl());
+    } finally {
+      await app.close();
+    }
+    return;
   }
-  await app.close();
+  const app = await createApp({ databasePath: process.env.SUPPORT_DB_PATH ?? DEFAULT_DB });
+  const port = Number(process.env.PORT ?? 3000);
+  await app.listen(port);
+  console.log(`Support desk sample: open http://localhost:${port}/ (model: see the page's badge)`);
 }
 
-demo().catch((error) => {
+main().catch((error) => {
   console.error(error);
   process.exitCode = 1;
 });

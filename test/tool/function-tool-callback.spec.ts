@@ -120,7 +120,7 @@ describe('FunctionToolCallback', () => {
   });
 
   it('ignores a context it does not take, and logs that once', async () => {
-    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const log = jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
     try {
       const tool = FunctionToolCallback.from({ name: 'ping', fn: () => 'pong' });
       await tool.call('{}', ToolContext.of({ token: 'secret-token' }));

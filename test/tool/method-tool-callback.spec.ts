@@ -395,7 +395,7 @@ describe('MethodToolCallback', () => {
     });
 
     it('logs once that a context given to a tool without a context parameter is ignored', async () => {
-      const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+      const log = jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
       try {
         const getWeather = callback('getWeather');
         const context = ToolContext.of({ secret: 'do-not-log' });

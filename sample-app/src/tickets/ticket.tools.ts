@@ -13,6 +13,13 @@ class TicketNotFoundError extends Error {
   override readonly name = 'TicketNotFoundError';
 }
 
+/** What the model sees of a ticket: the tenant stays on this side. */
+type TicketView = Omit<Ticket, 'tenantId'>;
+
+function view({ tenantId: _tenantId, ...ticket }: Ticket): TicketView {
+  return ticket;
+}
+
 @Injectable()
 export class TicketTools {
   constructor(private readonly tickets: TicketRepository) {}
@@ -24,18 +31,18 @@ export class TicketTools {
     @ToolParam({ description: 'Only tickets with this status', enum: ['open', 'closed'], required: false })
     status: TicketStatus | undefined,
     context: ToolContext<SupportContextValues>,
-  ): Ticket[] {
-    return this.tickets.list(context.require('tenantId'), status);
+  ): TicketView[] {
+    return this.tickets.list(context.require('tenantId'), status).map(view);
   }
 
   @Tool({ description: 'Get one support ticket by its number' })
   getTicket(
     @ToolParam({ description: 'Ticket number' }) id: number,
     context: ToolContext<SupportContextValues>,
-  ): Ticket {
+  ): TicketView {
     const ticket = this.tickets.find(context.require('tenantId'), id);
     if (!ticket) throw new TicketNotFoundError(`there is no ticket #${id}`);
-    return ticket;
+    return view(ticket);
   }
 
   @Tool({ description: 'Open a new support ticket', sequential: true })
@@ -44,18 +51,18 @@ export class TicketTools {
     @ToolParam({ description: 'How urgent it is', enum: ['low', 'normal', 'high'], required: false })
     priority: TicketPriority | undefined,
     context: ToolContext<SupportContextValues>,
-  ): Ticket {
-    return this.tickets.create(context.require('tenantId'), title, priority ?? 'normal');
+  ): TicketView {
+    return view(this.tickets.create(context.require('tenantId'), title, priority ?? 'normal'));
   }
 
   @Tool({ description: 'Close a support ticket by its number', sequential: true })
   closeTicket(
     @ToolParam({ description: 'Ticket number' }) id: number,
     context: ToolContext<SupportContextValues>,
-  ): Ticket {
+  ): TicketView {
     const ticket = this.tickets.close(context.require('tenantId'), id);
     if (!ticket) throw new TicketNotFoundError(`there is no ticket #${id}`);
-    return ticket;
+    return view(ticket);
   }
 
   @Tool({

@@ -1,0 +1,19 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppModule, type AppOptions } from './app.module';
+
+/** The chat page: next to the sources (sample-app/public), whether running from src/ or from dist-sample/. */
+const PUBLIC_DIR = [join(__dirname, '..', 'public'), join(__dirname, '..', 'sample-app', 'public')].find(
+  (dir) => existsSync(join(dir, 'index.html')),
+);
+
+export async function createApp(options: AppOptions, logger = true): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), {
+    logger: logger ? ['log', 'warn', 'error'] : false,
+  });
+  if (PUBLIC_DIR) app.useStaticAssets(PUBLIC_DIR);
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,24 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createApp } from '../../../sample-app/src/bootstrap';
+
+/** The sample app on a fresh in-memory database, listening on a free loopback port. */
+export async function startSupportDesk(): Promise<{ app: NestExpressApplication; url: string }> {
+  const app = await createApp({ databasePath: ':memory:' }, false);
+  await app.listen(0, '127.0.0.1');
+  return { app, url: await app.getUrl() };
+}
+
+/** The events of a server-sent events body, parsed from their `data:` lines. */
+export function parseSse(body: string): any[] {
+  return body
+    .split('\n\n')
+    .map((block) =>
+      block
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trim())
+        .join('\n'),
+    )
+    .filter(Boolean)
+    .map((data) => JSON.parse(data));
+}
