@@ -13,14 +13,19 @@ const normalise = (code: string) =>
     .filter(Boolean)
     .join('\n');
 
-const samples = readdirSync(docs)
-  .filter((file) => file.endsWith('.md'))
-  .flatMap((file) =>
-    [...readFileSync(join(docs, file), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((match, index) => ({
-      name: `${file} sample ${index + 1}`,
-      code: match[1],
-    })),
-  );
+const pages = [
+  ...readdirSync(docs)
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => join(docs, file)),
+  join(docs, '..', 'README.md'),
+];
+
+const samples = pages.flatMap((page) =>
+  [...readFileSync(page, 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((match, index) => ({
+    name: `${page.slice(join(docs, '..').length + 1)} sample ${index + 1}`,
+    code: match[1],
+  })),
+);
 
 describe('documentation samples', () => {
   it('has samples to check', () => {
