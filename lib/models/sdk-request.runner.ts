@@ -16,6 +16,22 @@ export interface SdkRequestContext extends Omit<SdkErrorContext, 'streaming'> {
   readonly idleTimeoutMs: number;
 }
 
+/** The part of the request context that is fixed for a model: its SDK, how to read its errors, its key and limits. */
+export function sdkRequestDefaults(
+  connection: { readonly sdk: SdkErrorContext['sdk']; readonly apiKey: string | undefined },
+  settings: { readonly maxRetries?: number; readonly timeoutMs?: number },
+  describe: SdkErrorContext['describe'],
+): Omit<SdkRequestContext, 'endpoint'> {
+  return {
+    sdk: connection.sdk,
+    describe,
+    secrets: [connection.apiKey],
+    maxRetries: settings.maxRetries ?? SDK_DEFAULT_MAX_RETRIES,
+    timeoutMs: settings.timeoutMs,
+    idleTimeoutMs: settings.timeoutMs ?? SDK_DEFAULT_TIMEOUT_MS,
+  };
+}
+
 /**
  * One JSON request through an SDK: `send` it with the caller's signal, `read` the answer. An aborted signal rejects
  * with its reason; any other failure becomes a typed error.

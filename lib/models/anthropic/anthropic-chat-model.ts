@@ -5,13 +5,7 @@ import { mergeChatOptions } from '../../chat/merge-chat-options';
 import type { Prompt } from '../../chat/prompt';
 import type { AnthropicChatModelSettings } from '../chat-model-settings';
 import { safeBaseUrl } from '../models.messages';
-import {
-  runSdkCall,
-  runSdkStream,
-  SDK_DEFAULT_MAX_RETRIES,
-  SDK_DEFAULT_TIMEOUT_MS,
-  type SdkRequestContext,
-} from '../sdk-request.runner';
+import { runSdkCall, runSdkStream, sdkRequestDefaults, type SdkRequestContext } from '../sdk-request.runner';
 import { connectAnthropic } from './anthropic-client.factory';
 import { describeAnthropicError } from './anthropic-error.mapper';
 import { toAnthropicRequest, type AnthropicRequestSettings } from './anthropic-request.mapper';
@@ -38,14 +32,7 @@ export class AnthropicChatModel implements ChatModel {
   constructor(settings: AnthropicChatModelOptions) {
     const connection = connectAnthropic(settings);
     this.#client = connection.client;
-    this.#sdkContext = {
-      sdk: connection.sdk,
-      describe: describeAnthropicError,
-      secrets: [connection.apiKey],
-      maxRetries: settings.maxRetries ?? SDK_DEFAULT_MAX_RETRIES,
-      timeoutMs: settings.timeoutMs,
-      idleTimeoutMs: settings.timeoutMs ?? SDK_DEFAULT_TIMEOUT_MS,
-    };
+    this.#sdkContext = sdkRequestDefaults(connection, settings, describeAnthropicError);
     this.#settings = settings;
     this.#request = { model: settings.model, maxTokens: settings.maxTokens };
   }

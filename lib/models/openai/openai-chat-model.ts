@@ -5,13 +5,7 @@ import { mergeChatOptions } from '../../chat/merge-chat-options';
 import type { Prompt } from '../../chat/prompt';
 import type { OpenAiChatModelSettings } from '../chat-model-settings';
 import { safeBaseUrl } from '../models.messages';
-import {
-  runSdkCall,
-  runSdkStream,
-  SDK_DEFAULT_MAX_RETRIES,
-  SDK_DEFAULT_TIMEOUT_MS,
-  type SdkRequestContext,
-} from '../sdk-request.runner';
+import { runSdkCall, runSdkStream, sdkRequestDefaults, type SdkRequestContext } from '../sdk-request.runner';
 import { connectOpenAi } from './openai-client.factory';
 import { describeOpenAiError } from './openai-error.mapper';
 import { toOpenAiRequest, type OpenAiRequestSettings } from './openai-request.mapper';
@@ -38,14 +32,7 @@ export class OpenAiChatModel implements ChatModel {
   constructor(settings: OpenAiChatModelOptions) {
     const connection = connectOpenAi(settings);
     this.#client = connection.client;
-    this.#sdkContext = {
-      sdk: connection.sdk,
-      describe: describeOpenAiError,
-      secrets: [connection.apiKey],
-      maxRetries: settings.maxRetries ?? SDK_DEFAULT_MAX_RETRIES,
-      timeoutMs: settings.timeoutMs,
-      idleTimeoutMs: settings.timeoutMs ?? SDK_DEFAULT_TIMEOUT_MS,
-    };
+    this.#sdkContext = sdkRequestDefaults(connection, settings, describeOpenAiError);
     this.#settings = settings;
     this.#request = {
       model: settings.model,

@@ -2,14 +2,30 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /**
  * The parameter names of a function, read from its source text, one entry per parameter; an entry is `undefined`
- * where the name cannot be known for sure (destructuring, source not available). Used only when `@ToolParam` gives
- * no name. Minifiers rename parameters: name them explicitly in bundled code.
+ * where the name cannot be known for sure (destructuring, a rest parameter, source not available). Used only when
+ * `@ToolParam` gives no name. Minifiers rename parameters: name them explicitly in bundled code.
  */
 export function readParameterNames(fn: Function): (string | undefined)[] {
   const source = Function.prototype.toString.call(fn);
-  const list = parameterListOf(source);
-  if (list === undefined) return [];
-  return splitTopLevel(list).map((raw) => {
+  const open = source.indexOf('(');
+  if (source.includes('[native code]') || open < 0) return [];
+  const parts: string[] = [];
+  let start = open + 1;
+  let closed = false;
+  scanBrackets(source, open, (index, char, depth) => {
+    if (depth === 1 && char === ',') {
+      parts.push(source.slice(start, index));
+      start = index + 1;
+    } else if (depth === 0) {
+      const last = source.slice(start, index);
+      if (last.trim() !== '' || parts.length > 0) parts.push(last);
+      closed = true;
+      return true;
+    }
+    return false;
+  });
+  if (!closed) return [];
+  return parts.map((raw) => {
     const name = raw
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/\/\/.*$/gm, '')
@@ -20,50 +36,29 @@ export function readParameterNames(fn: Function): (string | undefined)[] {
   });
 }
 
-function parameterListOf(source: string): string | undefined {
-  if (source.includes('[native code]')) return undefined;
-  const open = source.indexOf('(');
-  if (open < 0) return undefined;
+/**
+ * Walks `text` from `from`, skipping string literals, and calls `visit` with the bracket depth after each bracket
+ * or comma (depth 1 inside the first group); stops when `visit` returns `true`.
+ */
+function scanBrackets(
+  text: string,
+  from: number,
+  visit: (index: number, char: string, depth: number) => boolean,
+): void {
   let depth = 0;
   let quote: string | undefined;
-  for (let i = open; i < source.length; i++) {
-    const ch = source[i];
+  for (let i = from; i < text.length; i++) {
+    const char = text[i];
     if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
+      if (char === '\\') i++;
+      else if (char === quote) quote = undefined;
       continue;
     }
-    if (ch === '"' || ch === "'" || ch === '`') quote = ch;
-    else if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') {
+    if (char === '"' || char === "'" || char === '`') quote = char;
+    else if (char === '(' || char === '[' || char === '{') depth++;
+    else if (char === ')' || char === ']' || char === '}') {
       depth--;
-      if (depth === 0) return source.slice(open + 1, i);
-    }
+      if (visit(i, char, depth)) return;
+    } else if (char === ',' && visit(i, char, depth)) return;
   }
-  return undefined;
-}
-
-function splitTopLevel(list: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | undefined;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const ch = list[i];
-    if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = undefined;
-      continue;
-    }
-    if (ch === '"' || ch === "'" || ch === '`') quote = ch;
-    else if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') depth--;
-    else if (ch === ',' && depth === 0) {
-      parts.push(list.slice(start, i));
-      start = i + 1;
-    }
-  }
-  const last = list.slice(start);
-  if (last.trim() !== '' || parts.length > 0) parts.push(last);
-  return parts;
 }
