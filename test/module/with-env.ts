@@ -1,18 +1,4 @@
-const VARIABLES = [
-  'TOOL_CALLING_PROVIDER',
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-  'OPENAI_MODEL',
-  'OPENAI_ORGANIZATION',
-  'ANTHROPIC_API_KEY',
-  'ANTHROPIC_BASE_URL',
-  'ANTHROPIC_MODEL',
-  'TOOL_CALLING_HTTP_TIMEOUT_MS',
-  'TOOL_CALLING_MAX_RETRIES',
-  'TOOL_CALLING_MAX_ROUNDS',
-  'TOOL_CALLING_TOOL_TIMEOUT_MS',
-  'TOOL_CALLING_MAX_CONCURRENCY',
-];
+import { TOOL_CALLING_VARIABLES as VARIABLES } from '../../lib/module/tool-calling.environment';
 
 /** Runs `body` with exactly `values` among the variables of the toolCalling namespace, then restores them. */
 export async function withEnv<T>(values: Record<string, string>, body: () => T | Promise<T>): Promise<T> {
