@@ -1,15 +1,10 @@
-// A plain-JavaScript Nest app (decorators applied by hand) that uses the packed library.
+// A plain-JavaScript Nest app (decorators applied by hand) that uses the packed library as a user would: a
+// discovered @Tool method, the injectable ChatClient, and the ScriptedChatModel from the testing entry point.
 require('reflect-metadata');
 const { Injectable, Module } = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
-const { MethodToolCallbackProvider, Tool, ToolParam } = require('nestjs-tool-calling');
-const { ScriptedChatModel } = (() => {
-  try {
-    return require('nestjs-tool-calling/testing');
-  } catch {
-    return {};
-  }
-})();
+const { ChatClient, Tool, ToolCallingModule, ToolParam } = require('nestjs-tool-calling');
+const { ScriptedChatModel } = require('nestjs-tool-calling/testing');
 
 class WeatherTools {
   getWeather(city) {
@@ -24,19 +19,26 @@ Tool({ description: 'Weather of a city' })(
 );
 Reflect.decorate([Injectable()], WeatherTools);
 
+const model = new ScriptedChatModel([
+  { toolCalls: [{ name: 'getWeather', arguments: { city: 'Paris' } }] },
+  'It is sunny in Paris.',
+]);
+
 class AppModule {}
-Reflect.decorate([Module({ providers: [WeatherTools] })], AppModule);
+Reflect.decorate(
+  [Module({ imports: [ToolCallingModule.forRoot({ chatModel: model })], providers: [WeatherTools] })],
+  AppModule,
+);
 
 (async () => {
   const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
-  const [tool] = MethodToolCallbackProvider.from(app.get(WeatherTools)).getToolCallbacks();
-  const answer = await tool.call('{"city":"Paris"}');
-  if (answer !== 'Paris: sunny') throw new Error(`unexpected answer ${answer}`);
+  const response = await app.get(ChatClient).prompt('Weather in Paris?').call().chatResponse();
+  const result = model.requests[1].messages[2].responses[0].result;
+  if (response.text !== 'It is sunny in Paris.' || result !== 'Paris: sunny') {
+    throw new Error(`unexpected conversation: ${JSON.stringify({ text: response.text, result })}`);
+  }
   const nest = require('@nestjs/core/package.json').version;
-  console.log(
-    `pack smoke on NestJS ${nest}: ${tool.getToolDefinition().name} → ${answer}` +
-      (ScriptedChatModel ? ' (testing entry point loads)' : ''),
-  );
+  console.log(`pack smoke on NestJS ${nest}: getWeather → ${result}; answer: ${response.text}`);
   await app.close();
 })().catch((error) => {
   console.error(error);
