@@ -20,6 +20,14 @@ export function toolCallbacksOfObject(object: object): readonly ToolCallback[] {
   return callbacks;
 }
 
+/**
+ * Records the callbacks already built for an object's `@Tool` methods (by the module's discovery), so that passing
+ * the same instance to `.tools()` reuses them: the same callbacks, not a second set that would clash by name.
+ */
+export function shareToolCallbacksOfObject(object: object, callbacks: readonly ToolCallback[]): void {
+  if (!callbacksByObject.has(object)) callbacksByObject.set(object, Object.freeze([...callbacks]));
+}
+
 function assertToolObject(object: unknown): void {
   let what: string | undefined;
   if (typeof object === 'function')

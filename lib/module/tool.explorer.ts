@@ -3,6 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { ToolDefinitionError } from '../errors/tool-definition.error';
 import { TOOL_NAME_PATTERN } from '../tool-calling.constants';
 import { ToolMetadataAccessor } from '../tool/decorators/tool-metadata.accessor';
+import { shareToolCallbacksOfObject } from '../chat/tool-objects';
 import { MethodToolCallback } from '../tool/method/method-tool-callback';
 import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
 import { isToolCallbackProvider, type ToolCallbackProvider } from '../tool/tool-callback-provider';
@@ -126,7 +127,9 @@ export class ToolExplorer implements OnApplicationBootstrap {
           `ToolCallbackProvider ${tokenName(token)} in ${where}`,
         );
     }
-    for (const { methodName, declaringClass } of this.toolMethodsOf(type)) {
+    const built: MethodToolCallback[] = [];
+    const methods = this.toolMethodsOf(type);
+    for (const { methodName, declaringClass } of methods) {
       found.attempt(() => {
         const callback = scoped
           ? new MethodToolCallback({
@@ -136,8 +139,11 @@ export class ToolExplorer implements OnApplicationBootstrap {
             })
           : new MethodToolCallback({ target: instance, targetClass: declaringClass, methodName });
         found.addCallback('container', callback, `${callback.source} in ${where}`);
+        built.push(callback);
       });
     }
+    if (!scoped && built.length > 0 && built.length === methods.length)
+      shareToolCallbacksOfObject(instance, built);
   }
 
   /** Worked out once per class, however many providers share it. */

@@ -566,7 +566,7 @@ describe('null for an optional argument (what models in strict mode send)', () =
       MethodToolCallback.from(tools, 'getWeather').call('{"city":"Paris","unit":null}'),
     ).resolves.toBe('Paris: 21°C');
     await expect(MethodToolCallback.from(tools, 'getWeather').call('{"city":null}')).rejects.toThrow(
-      'Invalid arguments for tool "getWeather": city: must be string, received null null.',
+      'Invalid arguments for tool "getWeather": city: must be string, received null.',
     );
   });
 });

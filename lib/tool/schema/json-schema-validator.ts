@@ -81,7 +81,7 @@ function toIssue(error: ErrorObject, root: unknown): ToolInputIssue {
     case 'type':
       return {
         path,
-        message: `must be ${params.type}, received ${describeType(received)} ${previewValue(received)}`,
+        message: `must be ${params.type}, received ${describeReceived(received)}`,
       };
     case 'enum':
       return {
@@ -96,6 +96,13 @@ function toIssue(error: ErrorObject, root: unknown): ToolInputIssue {
     default:
       return { path, message: `${error.message ?? 'is invalid'}, received ${previewValue(received)}` };
   }
+}
+
+/** `integer 42`, `string "x"`, but `null`, not `null null`. */
+function describeReceived(value: unknown): string {
+  return value === null || value === undefined
+    ? String(value)
+    : `${describeType(value)} ${previewValue(value)}`;
 }
 
 function allowedProperties(error: ErrorObject): string {

@@ -281,3 +281,21 @@ describe.each([
     });
   },
 );
+
+describe('attaching a discovered provider again with .tools()', () => {
+  it('reuses the discovered callbacks instead of clashing with them', async () => {
+    const model = new ScriptedChatModel([
+      { toolCalls: [{ name: 'getWeather', arguments: { city: 'Oslo' } }] },
+      'Cold.',
+    ]);
+    const app = await boot(model);
+    try {
+      const chat = app.get(ChatClient);
+      const text = await chat.prompt('Weather in Oslo?').tools(app.get(WeatherTools)).call().content();
+      expect(text).toBe('Cold.');
+      expect(model.requests[0].tools.map((t) => t.name)).toEqual(['getWeather']);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,2 @@
+// docs/examples/testing.example.ts is a user's spec file: importing it registers its tests here.
+import '../../docs/examples/testing.example';
