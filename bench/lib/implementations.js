@@ -12,6 +12,7 @@ const IMPLEMENTATIONS = [
   { name: 'floor-ajv', floor: true },
   { name: 'library-method' },
   { name: 'library-function' },
+  { name: 'library-provider' },
   { name: 'library-tool-layer' },
   { name: 'ai-sdk' },
   { name: 'langchain' },

@@ -48,7 +48,8 @@ export class ChatClient {
         managerOption instanceof ToolCallingManager ? managerOption : new ToolCallingManager(managerOption),
       executionScope: clientOptions.executionScope,
       system: defaults.system,
-      toolCallbacks: sources,
+      // Frozen, so that the manager may reuse its resolution from one call to the next (see ToolResolutionCache).
+      toolCallbacks: Object.freeze(sources),
       toolNames: defaults.toolNames ?? [],
       context: defaults.toolContext ? ToolContext.of(defaults.toolContext) : ToolContext.empty(),
       options: defaults.options ?? {},

@@ -9,6 +9,7 @@ import { addUsage, type ChatResponse, type Usage } from './chat-response';
 import type { Message, ToolResponse } from './messages';
 import type { Prompt } from './prompt';
 import { ToolCallCounter } from './tool-call-counter';
+import { toolDefinitionsOf } from './tool-resolution-cache';
 import type { ToolExecutionEvent } from './tool-execution-result';
 
 const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
@@ -43,7 +44,7 @@ export class ChatRun {
   /** Resolves the request's tools (providers are asked now) and binds the tool context to this call. */
   static async start(request: ChatRequest, signal: AbortSignal | undefined): Promise<ChatRun> {
     const tools = await request.manager.resolveToolCallbacks(request);
-    const definitions = Array.from(tools.values(), (callback) => callback.getToolDefinition());
+    const definitions = toolDefinitionsOf(tools);
     const scope = request.scope();
     const context = request.context.withExecution(
       scope?.request === undefined ? { conversation: {} } : { request: scope.request, conversation: {} },
@@ -74,7 +75,7 @@ export class ChatRun {
     const message = response.message;
     if (message.toolCalls.length === 0 || !this.request.internalToolExecution) {
       this.pending = message.toolCalls.length > 0;
-      this.history = this.history.concat(message);
+      this.history = [...this.history, message]; // not concat(): see ToolRound.run
       return false;
     }
     const maxRounds = this.request.manager.limits.maxRounds;

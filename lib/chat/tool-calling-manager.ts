@@ -15,6 +15,21 @@ import {
 import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
 import { assertToolCallbackSource } from './tool-objects';
 import { ToolRound, type ToolRoundSettings } from './tool-round';
+import { isStillValid, ToolResolutionCache, type ToolCallbackSource } from './tool-resolution-cache';
+
+const NO_SOURCES: readonly ToolCallbackSource[] = Object.freeze([]);
+
+/** Positions of the providers among the sources; refuses what is neither a callback nor a provider. */
+function providerPositions(sources: readonly ToolCallbackSource[]): number[] {
+  const positions: number[] = [];
+  for (let i = 0; i < sources.length; i++) {
+    const source = sources[i];
+    if (isToolCallback(source)) continue;
+    assertToolCallbackSource(source);
+    positions.push(i);
+  }
+  return positions;
+}
 
 /** The tools attached to one request, before resolution. */
 export interface ToolSelection {
@@ -35,6 +50,7 @@ export class ToolCallingManager {
   readonly internalToolExecution: boolean;
   private readonly resolver?: ToolCallbackResolver;
   private readonly settings: ToolRoundSettings;
+  private readonly resolutions = new ToolResolutionCache();
 
   /** Throws `ToolCallingOptionsError` for a limit that cannot work. */
   constructor(options: ToolCallingManagerOptions = {}) {
@@ -52,24 +68,24 @@ export class ToolCallingManager {
    * The callbacks of a request, by name: every callback, every provider's callbacks (providers are asked now, in
    * parallel), and each name resolved through the resolver. Throws `DuplicateToolNameError` when two different
    * tools share a name (the same callback given twice is kept once), and `ToolNameResolutionError` naming every name
-   * that does not resolve.
+   * that does not resolve. When a frozen list of sources without names yields the very same callbacks as on its
+   * previous resolution, that resolution's map is returned again.
    */
   async resolveToolCallbacks(selection: ToolSelection): Promise<ReadonlyMap<string, ToolCallback>> {
-    const parts: (ToolCallback | readonly ToolCallback[] | Promise<readonly ToolCallback[]>)[] = [];
+    const sources = selection.toolCallbacks ?? NO_SOURCES;
+    const names = selection.toolNames;
+    const reusable = (names === undefined || names.length === 0) && ToolResolutionCache.accepts(sources);
+    const last = reusable ? this.resolutions.lookup(sources) : undefined;
+    const providers = last?.providers ?? providerPositions(sources);
     let asynchronous = false;
-    for (const source of selection.toolCallbacks ?? []) {
-      if (isToolCallback(source)) {
-        parts.push(source);
-      } else {
-        assertToolCallbackSource(source);
-        const callbacks = source.getToolCallbacks();
-        asynchronous ||= typeof (callbacks as Promise<unknown>).then === 'function';
-        parts.push(callbacks);
-      }
-    }
-    const settled = asynchronous
-      ? await Promise.all(parts)
-      : (parts as (ToolCallback | readonly ToolCallback[])[]);
+    const asked = providers.map((position) => {
+      const callbacks = (sources[position] as ToolCallbackProvider).getToolCallbacks();
+      asynchronous ||= typeof (callbacks as Promise<unknown>).then === 'function';
+      return callbacks;
+    });
+    const results = asynchronous ? await Promise.all(asked) : (asked as (readonly ToolCallback[])[]);
+    if (last !== undefined && isStillValid(last, results)) return last.tools;
+
     const byName = new Map<string, ToolCallback>();
     let conflict = false;
     const add = (callback: ToolCallback): void => {
@@ -78,11 +94,10 @@ export class ToolCallingManager {
       if (existing === undefined) byName.set(name, callback);
       else if (existing !== callback) conflict = true;
     };
-    for (const part of settled) {
-      if (Array.isArray(part)) for (const callback of part) add(callback);
-      else add(part as ToolCallback);
+    for (let i = 0, p = 0; i < sources.length; i++) {
+      if (i === providers[p]) for (const callback of results[p++]) add(callback);
+      else add(sources[i] as ToolCallback);
     }
-    const names = selection.toolNames;
     let resolved: ToolCallback[] | undefined;
     if (names && names.length > 0) {
       let missing: string[] | undefined;
@@ -96,8 +111,14 @@ export class ToolCallingManager {
       }
       if (missing) throw new ToolNameResolutionError(missing, this.resolver !== undefined);
     }
-    // The registry's error lists every source of every duplicated name.
-    if (conflict) indexByName(new Set([...settled, ...(resolved ?? [])].flat() as ToolCallback[]));
+    if (conflict) {
+      // The registry's error lists every source of every duplicated name.
+      const all = sources.flatMap((source, i) =>
+        isToolCallback(source) ? [source] : results[providers.indexOf(i)],
+      );
+      indexByName(new Set([...all, ...(resolved ?? [])]));
+    }
+    if (reusable) this.resolutions.remember(sources, providers, results, byName);
     return byName;
   }
 

@@ -1,0 +1,79 @@
+import {
+  ChatClient,
+  FunctionToolCallback,
+  ToolCallingManager,
+  type ToolCallback,
+  type ToolDefinition,
+} from '../../lib';
+import { ScriptedChatModel } from '../../lib/testing';
+
+const tool = (name: string): ToolCallback => FunctionToolCallback.from({ name, fn: () => name });
+const names = (tools: ReadonlyMap<string, ToolCallback>): string[] => [...tools.keys()];
+
+/** A callback of the user's own whose definition is rebuilt on each call, as a dynamic description would be. */
+function dynamicTool(description: () => string): ToolCallback {
+  return {
+    getToolDefinition: (): ToolDefinition => ({
+      name: 'dynamic',
+      description: description(),
+      inputSchema: { type: 'object', properties: {} },
+    }),
+    getToolMetadata: () => ({ returnDirect: false }),
+    call: async () => 'ok',
+  };
+}
+
+describe('reuse of a resolution from one call to the next', () => {
+  it('returns the same tools again for a frozen list whose sources give the same callbacks', async () => {
+    const manager = new ToolCallingManager();
+    const callbacks = Object.freeze([tool('a'), tool('b')]);
+    const toolCallbacks = Object.freeze([tool('c'), { getToolCallbacks: () => callbacks }]);
+    const first = await manager.resolveToolCallbacks({ toolCallbacks });
+    const second = await manager.resolveToolCallbacks({ toolCallbacks });
+    expect(names(second)).toEqual(['c', 'a', 'b']);
+    expect(second).toBe(first);
+  });
+
+  it('sees a provider that returns other callbacks, or the same array changed in place', async () => {
+    const manager = new ToolCallingManager();
+    const list = [tool('a')];
+    let answer: ToolCallback[] = list;
+    const toolCallbacks = Object.freeze([{ getToolCallbacks: async () => answer }]);
+    expect(names(await manager.resolveToolCallbacks({ toolCallbacks }))).toEqual(['a']);
+    list.push(tool('b'));
+    expect(names(await manager.resolveToolCallbacks({ toolCallbacks }))).toEqual(['a', 'b']);
+    answer = [tool('c')];
+    expect(names(await manager.resolveToolCallbacks({ toolCallbacks }))).toEqual(['c']);
+  });
+
+  it('sees a list that is not frozen change in place', async () => {
+    const manager = new ToolCallingManager();
+    const toolCallbacks = [tool('a')];
+    expect(names(await manager.resolveToolCallbacks({ toolCallbacks }))).toEqual(['a']);
+    toolCallbacks.push(tool('b'));
+    expect(names(await manager.resolveToolCallbacks({ toolCallbacks }))).toEqual(['a', 'b']);
+  });
+
+  it('still refuses two tools of one name on every call', async () => {
+    const manager = new ToolCallingManager();
+    let answer = [tool('a')];
+    const toolCallbacks = Object.freeze([tool('b'), { getToolCallbacks: () => answer }]);
+    await manager.resolveToolCallbacks({ toolCallbacks });
+    answer = [tool('b')];
+    await expect(manager.resolveToolCallbacks({ toolCallbacks })).rejects.toThrow(
+      'duplicate tool names: "b"',
+    );
+  });
+
+  it("sends the current definition of a callback of the user's own to the model on each call", async () => {
+    let version = 1;
+    const model = new ScriptedChatModel(['one', 'two']);
+    const chat = ChatClient.create(model, {
+      toolCallbacks: [dynamicTool(() => `version ${version}`)],
+    });
+    await chat.prompt('hi').call().content();
+    version = 2;
+    await chat.prompt('hi').call().content();
+    expect(model.requests.map((request) => request.tools[0].description)).toEqual(['version 1', 'version 2']);
+  });
+});
