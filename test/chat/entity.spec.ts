@@ -89,7 +89,7 @@ describe('call().entity()', () => {
     expect(instructions.role === 'user' && instructions.content).toContain('"temperature":{"maximum":60');
 
     await expect(chat.prompt('Forecast').call().entity(ForecastDto)).rejects.toThrow(
-      "The model's answer does not fit ForecastDto: temperature: temperature must not be greater than 60; received 99. " +
+      "The model's answer does not fit ForecastDto: temperature: must be <= 60, received 99. " +
         'The answer was "{\\"city\\":\\"Oslo\\",\\"temperature\\":99}"',
     );
     await expect(chat.prompt('Forecast').call().entity(ForecastDto)).rejects.toThrow(

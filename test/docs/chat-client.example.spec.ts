@@ -127,7 +127,7 @@ describe('docs/examples/chat-client.example.ts', () => {
     const error = await forecasts(ChatClient.create(model)).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(StructuredOutputError);
     expect((error as Error).message).toBe(
-      'The model\'s answer does not fit ForecastDto: temperature: temperature must be an integer number; received "hot". ' +
+      'The model\'s answer does not fit ForecastDto: temperature: must be integer, received string "hot". ' +
         'The answer was "{\\"city\\":\\"Rome\\",\\"temperature\\":\\"hot\\"}"',
     );
   });

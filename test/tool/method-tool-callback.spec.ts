@@ -1,4 +1,14 @@
-import { IsInt, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import {
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  Validate,
+  ValidateNested,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
 import { Type } from 'class-transformer';
 import { Logger } from '@nestjs/common';
 import {
@@ -421,15 +431,41 @@ describe('MethodToolCallback', () => {
       expect(error).toBeInstanceOf(InvalidToolInputError);
       expect(error.toolName).toBe('book');
       expect(error.issues).toEqual([
-        { path: 'pets', message: 'is not an accepted property' },
-        { path: 'guest', message: 'guest must be a string; received 42' },
-        { path: 'nights', message: 'nights must not be less than 1; received 0' },
-        { path: 'address.city', message: 'is required but missing (city must be a string)' },
+        { path: 'pets', message: 'is not an accepted property (accepted: guest, nights, address)' },
+        { path: 'guest', message: 'must be string, received integer 42' },
+        { path: 'nights', message: 'must be >= 1, received 0' },
+        { path: 'address.city', message: 'is required but missing' },
       ]);
-      expect(error.message).toMatch(
-        /^Invalid arguments for tool "book": pets: is not an accepted property; guest: /,
-      );
+      expect(error.message).toMatch(/^Invalid arguments for tool "book": pets: is not an accepted property /);
       expect(error.message).toMatch(/Correct the arguments and call the tool again\.$/);
+    });
+
+    it('still applies class-validator constraints that the JSON Schema cannot express', async () => {
+      @ValidatorConstraint({ name: 'notOnSunday' })
+      class NotOnSunday implements ValidatorConstraintInterface {
+        validate(value: string) {
+          return new Date(value).getUTCDay() !== 0;
+        }
+        defaultMessage() {
+          return 'day must not be a Sunday';
+        }
+      }
+      class Visit {
+        @IsString()
+        @Validate(NotOnSunday)
+        day!: string;
+      }
+      class VisitTools {
+        @Tool()
+        visit(input: Visit) {
+          return input.day;
+        }
+      }
+      const visit = MethodToolCallback.from(new VisitTools(), 'visit');
+      await expect(visit.call('{"day":"2026-11-30"}')).resolves.toBe('2026-11-30');
+      await expect(visit.call('{"day":"2026-11-29"}')).rejects.toThrow(
+        'Invalid arguments for tool "visit": day: day must not be a Sunday; received "2026-11-29".',
+      );
     });
 
     it('accepts a DTO named explicitly with @ToolInput', async () => {

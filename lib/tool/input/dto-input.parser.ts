@@ -4,28 +4,45 @@ import { previewValue } from '../../tool-calling.messages';
 import { requireOptional } from '../../util/optional-require';
 import type { JsonSchema } from '../json-schema';
 import { dtoToJsonSchema } from '../schema/dto-schema.factory';
+import { compileSchemaValidator, type SchemaValidator } from '../schema/json-schema-validator';
 import type { ToolInputParser } from './tool-input-parser';
 
 /**
  * The Nest way: class-transformer builds the DTO, class-validator validates it (refusing unknown properties), and
- * the tool receives the DTO instance.
+ * the tool receives the DTO instance. The input is first checked against the JSON Schema the model was shown, so
+ * that what the schema promises holds (a nested DTO is a required object, no unknown property — `constructor`
+ * included, which class-transformer would skip) and class-transformer only ever sees well-formed input.
  */
 export class DtoInputParser implements ToolInputParser {
   readonly schema: JsonSchema;
   private readonly transformer: typeof import('class-transformer');
   private readonly validator: typeof import('class-validator');
+  private readonly validateSchema: SchemaValidator;
 
   constructor(
     private readonly type: new () => object,
     source: string,
   ) {
     this.schema = dtoToJsonSchema(type, source);
+    this.validateSchema = compileSchemaValidator(this.schema, source);
     this.transformer = requireOptional('class-transformer', 'A DTO input', source);
     this.validator = requireOptional('class-validator', 'A DTO input', source);
   }
 
   async parse(input: Record<string, unknown>, toolName: string): Promise<object> {
-    const instance = this.transformer.plainToInstance(this.type, input);
+    const schemaIssues = this.validateSchema(input);
+    if (schemaIssues) throw new InvalidToolInputError(toolName, schemaIssues);
+    let instance: object;
+    try {
+      instance = this.transformer.plainToInstance(this.type, input);
+    } catch (error) {
+      throw new InvalidToolInputError(toolName, [
+        {
+          path: '',
+          message: `the arguments cannot be converted to ${this.type.name} (${(error as Error).message})`,
+        },
+      ]);
+    }
     const errors = await this.validator.validate(instance, {
       whitelist: true,
       forbidNonWhitelisted: true,

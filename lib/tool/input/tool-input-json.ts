@@ -1,9 +1,13 @@
-import { InvalidToolInputError } from '../../errors/invalid-tool-input.error';
+import { InvalidToolInputError, type ToolInputIssue } from '../../errors/invalid-tool-input.error';
 import { describeType } from '../../tool-calling.messages';
 
+/** Deeper input is refused before any validator sees it: tool arguments never need it, recursive parsers choke on it. */
+export const MAX_INPUT_DEPTH = 64;
+
 /**
- * Parses the JSON text of a tool call. Blank text means `{}`. Anything but a JSON object, and any object with a
- * `__proto__` key at any depth, is refused with a message for the model.
+ * Parses the JSON text of a tool call. Blank text means `{}`. Refused, with a message for the model: anything but a
+ * JSON object, a `__proto__` key at any depth, nesting deeper than `MAX_INPUT_DEPTH`, and numbers JSON.parse turns
+ * into ±Infinity (`1e309`).
  */
 export function parseToolInputJson(input: string, toolName: string): Record<string, unknown> {
   if (input === undefined || input === null || input.trim() === '') return {};
@@ -20,29 +24,37 @@ export function parseToolInputJson(input: string, toolName: string): Record<stri
       { path: '', message: `the arguments must be a JSON object, received ${describeType(value)}` },
     ]);
   }
-  const forbidden = findProtoKey(value);
-  if (forbidden !== undefined) {
-    throw new InvalidToolInputError(toolName, [
-      { path: forbidden, message: 'this property name is not allowed' },
-    ]);
-  }
+  const issue = findUnsafeValue(value);
+  if (issue !== undefined) throw new InvalidToolInputError(toolName, [issue]);
   return value as Record<string, unknown>;
 }
 
 /** Iterative, so that deeply nested input cannot overflow the stack. */
-function findProtoKey(root: object): string | undefined {
-  const stack: Array<[unknown, string]> = [[root, '']];
+function findUnsafeValue(root: object): ToolInputIssue | undefined {
+  const stack: Array<[unknown, string, number]> = [[root, '', 0]];
   while (stack.length > 0) {
-    const [value, path] = stack.pop()!;
+    const [value, path, depth] = stack.pop()!;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return { path, message: 'is too large a number (it must be finite)' };
+      continue;
+    }
     if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_INPUT_DEPTH) {
+      // Named by the argument that holds it: the full path would be as long as the nesting.
+      const argument = /^[^.[]*/.exec(path)![0];
+      return {
+        path: argument,
+        message: `is nested too deeply (at most ${MAX_INPUT_DEPTH} levels are accepted)`,
+      };
+    }
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) stack.push([value[i], `${path}[${i}]`]);
+      for (let i = 0; i < value.length; i++) stack.push([value[i], `${path}[${i}]`, depth + 1]);
       continue;
     }
     for (const key of Object.keys(value)) {
       const childPath = path ? `${path}.${key}` : key;
-      if (key === '__proto__') return childPath;
-      stack.push([(value as Record<string, unknown>)[key], childPath]);
+      if (key === '__proto__') return { path: childPath, message: 'this property name is not allowed' };
+      stack.push([(value as Record<string, unknown>)[key], childPath, depth + 1]);
     }
   }
   return undefined;
