@@ -1,8 +1,9 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { InvalidToolInputError, type ToolInputIssue } from '../errors/invalid-tool-input.error';
+import { InvalidToolInputError } from '../errors/invalid-tool-input.error';
 import { StructuredOutputError } from '../errors/structured-output.error';
 import { DtoInputParser } from '../tool/input/dto-input.parser';
-import { isStandardSchema } from '../tool/input/standard-schema-input.parser';
+import { isStandardSchema, standardSchemaIssue } from '../tool/input/standard-schema-input.parser';
+import { unsafeValueIssue } from '../tool/input/tool-input-json';
 import { previewValue } from '../tool-calling.messages';
 import { ChatMessages } from './chat.messages';
 
@@ -56,7 +57,7 @@ function standardSchemaOutput(schema: StandardSchemaV1): StructuredOutput<unknow
         throw new StructuredOutputError(
           target,
           text,
-          result.issues.map((i) => toIssue(i, value)),
+          result.issues.map((i) => standardSchemaIssue(i, value)),
         );
       return result.value;
     },
@@ -87,36 +88,23 @@ function classOutput(type: EntityClass<unknown>): StructuredOutput<unknown> {
 
 const CODE_FENCE = /^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
 
-/** The JSON of an answer, without a Markdown fence around it; `__proto__` keys are refused. */
+/**
+ * The JSON of an answer, without a Markdown fence around it; refused like tool input: `__proto__` keys, too deep,
+ * non-finite numbers.
+ */
 function parseJson(text: string, target: string): unknown {
   let body = text.trim();
   const fenced = CODE_FENCE.exec(body);
   if (fenced) body = fenced[1].trim();
+  let value: unknown;
   try {
-    return JSON.parse(body, (key, value: unknown) => {
-      if (key === '__proto__') throw new SyntaxError('the property name "__proto__" is not allowed');
-      return value;
-    });
+    value = JSON.parse(body);
   } catch (error) {
     throw new StructuredOutputError(target, text, [
       { path: '', message: `the answer is not valid JSON (${(error as Error).message})` },
     ]);
   }
-}
-
-function toIssue(issue: StandardSchemaV1.Issue, root: unknown): ToolInputIssue {
-  let path = '';
-  let value: unknown = root;
-  for (const segment of issue.path ?? []) {
-    const key = typeof segment === 'object' ? segment.key : segment;
-    path += typeof key === 'number' ? `[${key}]` : path ? `.${String(key)}` : String(key);
-    value =
-      value !== null && typeof value === 'object' && Object.hasOwn(value, key)
-        ? (value as Record<PropertyKey, unknown>)[key]
-        : undefined;
-  }
-  const message = /received/i.test(issue.message)
-    ? issue.message
-    : `${issue.message}, received ${previewValue(value)}`;
-  return { path, message };
+  const issue = unsafeValueIssue(value);
+  if (issue) throw new StructuredOutputError(target, text, [issue]);
+  return value;
 }

@@ -70,7 +70,7 @@ describe('call().entity()', () => {
   it('refuses a __proto__ key in the answer', async () => {
     const model = new ScriptedChatModel(['{"city":"Paris","temperature":1,"__proto__":{"admin":true}}']);
     await expect(ChatClient.create(model).prompt('Forecast').call().entity(Forecast)).rejects.toThrow(
-      'the answer is not valid JSON (the property name "__proto__" is not allowed)',
+      '__proto__: this property name is not allowed',
     );
   });
 

@@ -42,7 +42,7 @@ export class StandardSchemaInputParser implements ToolInputParser {
     if (result.issues)
       throw new InvalidToolInputError(
         toolName,
-        result.issues.map((issue) => toIssue(issue, input)),
+        result.issues.map((issue) => standardSchemaIssue(issue, input)),
       );
     return result.value;
   }
@@ -72,7 +72,8 @@ function exportJsonSchema(standard: StandardSchemaV1, source: string): JsonSchem
   }
 }
 
-function toIssue(issue: StandardSchemaV1.Issue, input: unknown): ToolInputIssue {
+/** A Standard Schema issue as a `ToolInputIssue`: a dotted path, and the value received when the message lacks it. */
+export function standardSchemaIssue(issue: StandardSchemaV1.Issue, input: unknown): ToolInputIssue {
   let path = '';
   let value: unknown = input;
   for (const segment of issue.path ?? []) {

@@ -24,13 +24,16 @@ export function parseToolInputJson(input: string, toolName: string): Record<stri
       { path: '', message: `the arguments must be a JSON object, received ${describeType(value)}` },
     ]);
   }
-  const issue = findUnsafeValue(value);
+  const issue = unsafeValueIssue(value);
   if (issue !== undefined) throw new InvalidToolInputError(toolName, [issue]);
   return value as Record<string, unknown>;
 }
 
-/** Iterative, so that deeply nested input cannot overflow the stack. */
-function findUnsafeValue(root: object): ToolInputIssue | undefined {
+/**
+ * The first `__proto__` key, nesting deeper than `MAX_INPUT_DEPTH` or non-finite number in a parsed JSON value.
+ * Iterative, so that deeply nested input cannot overflow the stack.
+ */
+export function unsafeValueIssue(root: unknown): ToolInputIssue | undefined {
   const stack: Array<[unknown, string, number]> = [[root, '', 0]];
   while (stack.length > 0) {
     const [value, path, depth] = stack.pop()!;
