@@ -30,6 +30,7 @@ export function describeTool(
     name,
     description: options.description?.trim() || descriptionFromName(name),
     inputSchema: toModelSchema(inputSchema, { keepFormat: options.keepFormat }),
+    ...(options.strict !== undefined && { strict: options.strict }),
   });
   const metadata: ToolMetadata = Object.freeze({
     returnDirect: options.returnDirect ?? false,

@@ -7,4 +7,10 @@ export interface ToolDefinition {
   readonly description: string;
   /** A JSON Schema (draft 2020-12) of `type: "object"`. */
   readonly inputSchema: JsonSchema;
+  /**
+   * Send this tool in the provider's strict mode (OpenAI's structured outputs for function calls), or explicitly not
+   * (`false`), whatever the model's settings say. Absent: the model's settings decide. Providers without a strict
+   * mode ignore it.
+   */
+  readonly strict?: boolean;
 }

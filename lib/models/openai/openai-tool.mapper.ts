@@ -27,7 +27,7 @@ export function toOpenAiTool(
   definition: ToolDefinition,
   policy: OpenAiStrictPolicy,
 ): ChatCompletionFunctionTool {
-  const own = (definition as { readonly strict?: unknown }).strict;
+  const own = definition.strict;
   const wantsStrict = typeof own === 'boolean' ? own : policy.all || policy.tools.has(definition.name);
   const strictSchema = wantsStrict ? strictSchemaOf(definition) : undefined;
   return {

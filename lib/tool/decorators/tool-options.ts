@@ -24,6 +24,8 @@ export interface ToolOptions {
   inputSchema?: JsonSchema;
   /** Keep `format` keywords in the schema shown to the model (removed by default). */
   keepFormat?: boolean;
+  /** Send this tool in the provider's strict mode (OpenAI), or not (`false`); default: the model's settings. */
+  strict?: boolean;
 }
 
 /** A runtime type for a `@ToolParam`: a constructor, or a one-element array for "array of". */

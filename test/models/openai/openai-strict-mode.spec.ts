@@ -1,10 +1,13 @@
 import { Logger } from '@nestjs/common';
 import {
   InvalidToolInputError,
+  MethodToolCallbackProvider,
   OpenAiChatModel,
   removeNullOptionalArguments,
   removeNullOptionalArgumentsFromJson,
   toOpenAiStrictSchema,
+  Tool,
+  ToolParam,
   userMessage,
   type ToolDefinition,
 } from '../../../lib';
@@ -252,7 +255,7 @@ describe('OpenAiChatModel in strict mode', () => {
   });
 
   it('sends only the listed tools strict, and lets a definition opt out by itself', async () => {
-    const optedOut = { ...weather(), strict: false } as ToolDefinition;
+    const optedOut: ToolDefinition = { ...weather(), strict: false };
 
     expect(
       (await toolsSent({ strictTools: ['getTime'] }, [weather(), clock])).map((t: any) => t.function.strict),
@@ -261,6 +264,29 @@ describe('OpenAiChatModel in strict mode', () => {
     expect((await toolsSent({ strict: true }, [optedOut, clock])).map((t: any) => t.function.strict)).toEqual(
       [undefined, true],
     );
+  });
+
+  it('honours @Tool({ strict }) on the definition, over the model settings', async () => {
+    class StrictTools {
+      @Tool({ description: 'Book a room', strict: true })
+      book(@ToolParam() guest: string, @ToolParam({ required: false }) nights?: number) {
+        return `${guest}:${nights ?? 1}`;
+      }
+    }
+    const [book] = MethodToolCallbackProvider.from(new StrictTools()).getToolCallbacks();
+    expect(book.getToolDefinition().strict).toBe(true);
+    const [sent] = await toolsSent({}, [book.getToolDefinition()]);
+    expect(sent.function).toMatchObject({
+      name: 'book',
+      strict: true,
+      parameters: {
+        properties: { guest: { type: 'string' }, nights: { type: ['number', 'null'] } },
+        required: ['guest', 'nights'],
+        additionalProperties: false,
+      },
+    });
+    // What a strict-mode model sends for the optional argument still runs the tool.
+    await expect(book.call('{"guest":"Ada","nights":null}')).resolves.toBe('Ada:1');
   });
 
   it('sends a tool whose schema cannot be strict without strict mode, and warns once', async () => {
