@@ -1,5 +1,4 @@
 import {
-  AnthropicChatModel,
   ChatModelApiError,
   ChatModelAuthenticationError,
   ChatModelBadRequestError,
@@ -10,31 +9,18 @@ import {
   ChatModelRateLimitError,
   ChatModelServerError,
   userMessage,
-  type AnthropicChatModelOptions,
 } from '../../../lib';
 import { ANTHROPIC_TEST_KEY, prompt } from '../support/chat-test.helpers';
 import { runInNodeRealm } from '../support/node-realm.runner';
-import { jsonFixture, ProviderTestServer, type ScriptedReply } from '../support/provider-test.server';
+import { jsonFixture } from '../support/provider-test.server';
+import { modelsUnderTest } from '../support/models-under-test';
 
 const RETRY_NOW = { 'retry-after-ms': '1' };
 
 describe('AnthropicChatModel errors', () => {
-  let server: ProviderTestServer;
-
-  afterEach(async () => {
-    await server?.close();
-  });
-
-  async function model(replies: ScriptedReply[], settings: Partial<AnthropicChatModelOptions> = {}) {
-    server = await ProviderTestServer.start(...replies);
-    return new AnthropicChatModel({
-      model: 'claude-sonnet-5-5',
-      apiKey: ANTHROPIC_TEST_KEY,
-      baseURL: server.url(),
-      maxRetries: 0,
-      ...settings,
-    });
-  }
+  const models = modelsUnderTest();
+  const model = models.anthropic;
+  const server = () => models.server();
 
   async function failure(promise: Promise<unknown>): Promise<any> {
     try {
@@ -46,7 +32,7 @@ describe('AnthropicChatModel errors', () => {
   }
 
   const hello = prompt({ messages: [userMessage('Hello')] });
-  const where = () => `Anthropic at ${server.url()}, model "claude-sonnet-5-5"`;
+  const where = () => `Anthropic at ${server().url()}, model "claude-sonnet-5-5"`;
 
   it('maps 400 to ChatModelBadRequestError with the status, type, request id and provider message', async () => {
     const chat = await model([
@@ -126,8 +112,8 @@ describe('AnthropicChatModel errors', () => {
     const response = await chat.call(hello);
 
     expect(response.message.content).toBe('Hello! How can I help you today?');
-    expect(server.requests).toHaveLength(2);
-    expect(server.body(1)).toEqual(server.body(0));
+    expect(server().requests).toHaveLength(2);
+    expect(server().body(1)).toEqual(server().body(0));
   });
 
   it('maps a 429 that outlasts the retries to ChatModelRateLimitError', async () => {
@@ -141,7 +127,7 @@ describe('AnthropicChatModel errors', () => {
       `${where()} is rate limiting the requests (429 too many requests, still after 2 retries): This request would ` +
         'exceed the rate limit for your organization of 50 requests per minute.',
     );
-    expect(server.requests).toHaveLength(3);
+    expect(server().requests).toHaveLength(3);
   });
 
   it('maps 529 overloaded to ChatModelServerError after the retries', async () => {
@@ -182,7 +168,7 @@ describe('AnthropicChatModel errors', () => {
 
   it('maps a refused connection to ChatModelConnectionError', async () => {
     const chat = await model([]);
-    await server.close();
+    await server().close();
 
     const error = await failure(chat.call(hello));
 
@@ -195,7 +181,7 @@ describe('AnthropicChatModel errors', () => {
 
   it('maps the SDK time limit to ChatModelConnectionError with timedOut', async () => {
     // Plain Node, as for OpenAI: Jest's sandbox hides the time-out from the SDK.
-    server = await ProviderTestServer.start({ hang: true, sse: '' });
+    await models.start({ hang: true, sse: '' });
     const settings = {
       provider: 'anthropic',
       model: 'claude-sonnet-5-5',
@@ -204,7 +190,7 @@ describe('AnthropicChatModel errors', () => {
     };
 
     const output = await runInNodeRealm('chat-model-call.probe.ts', {
-      PROBE_SETTINGS: JSON.stringify({ ...settings, baseURL: server.url(), timeoutMs: 100 }),
+      PROBE_SETTINGS: JSON.stringify({ ...settings, baseURL: server().url(), timeoutMs: 100 }),
     });
 
     expect(JSON.parse(output)).toEqual({

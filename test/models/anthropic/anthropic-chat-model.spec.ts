@@ -1,33 +1,19 @@
 import { inspect } from 'node:util';
 import {
-  AnthropicChatModel,
   assistantMessage,
   DEFAULT_ANTHROPIC_MAX_TOKENS,
   systemMessage,
   toolResponseMessage,
   userMessage,
-  type AnthropicChatModelOptions,
 } from '../../../lib';
 import { ANTHROPIC_TEST_KEY, prompt, weatherTools } from '../support/chat-test.helpers';
-import { jsonFixture, ProviderTestServer, type ScriptedReply } from '../support/provider-test.server';
+import { jsonFixture } from '../support/provider-test.server';
+import { modelsUnderTest } from '../support/models-under-test';
 
 describe('AnthropicChatModel.call', () => {
-  let server: ProviderTestServer;
-
-  afterEach(async () => {
-    await server?.close();
-  });
-
-  async function model(replies: ScriptedReply[], settings: Partial<AnthropicChatModelOptions> = {}) {
-    server = await ProviderTestServer.start(...replies);
-    return new AnthropicChatModel({
-      model: 'claude-sonnet-5-5',
-      apiKey: ANTHROPIC_TEST_KEY,
-      baseURL: server.url(),
-      maxRetries: 0,
-      ...settings,
-    });
-  }
+  const models = modelsUnderTest();
+  const model = models.anthropic;
+  const server = () => models.server();
 
   it('sends the system prompt apart and the default max_tokens, and returns text, usage and metadata', async () => {
     const chat = await model([{ json: jsonFixture('anthropic', 'text.json') }]);
@@ -44,7 +30,7 @@ describe('AnthropicChatModel.call', () => {
       usage: { promptTokens: 12, completionTokens: 11, totalTokens: 23 },
       metadata: { id: 'msg_01XFDUDYJgAACzvnptvVoYEL', model: 'claude-sonnet-5-5', finishReason: 'end_turn' },
     });
-    const [request] = server.requests;
+    const [request] = server().requests;
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/v1/messages');
     // This SDK version sends the API key as a bearer token.
@@ -74,14 +60,14 @@ describe('AnthropicChatModel.call', () => {
       toolCalls: [{ id: 'toolu_01A09q90qw90lq917835lq9', name: 'getWeather', arguments: '{"city":"Paris"}' }],
     });
     expect(response.finishReason).toBe('tool_calls');
-    expect(server.body(0).tools).toEqual([
+    expect(server().body(0).tools).toEqual([
       {
         name: 'getWeather',
         description: 'Current weather of a city',
         input_schema: weather.getToolDefinition().inputSchema,
       },
     ]);
-    expect(server.body(0)).not.toHaveProperty('tool_choice');
+    expect(server().body(0)).not.toHaveProperty('tool_choice');
   });
 
   it('returns parallel tool calls, one without parameters, and counts cached prompt tokens', async () => {
@@ -125,7 +111,7 @@ describe('AnthropicChatModel.call', () => {
       }),
     );
 
-    expect(server.body(0).messages).toEqual([
+    expect(server().body(0).messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Paris and Tokyo?' }] },
       {
         role: 'assistant',
@@ -176,7 +162,7 @@ describe('AnthropicChatModel.call', () => {
       }),
     );
 
-    expect(server.body(0)).toEqual({
+    expect(server().body(0)).toEqual({
       metadata: { user_id: 'u-1' },
       top_k: 5,
       model: 'claude-haiku-5-5',
@@ -203,8 +189,8 @@ describe('AnthropicChatModel.call', () => {
       prompt({ messages: [userMessage('Hi')], tools: [weatherTools()[0].getToolDefinition()], options }),
     );
 
-    expect(server.body(0).tool_choice).toEqual(expected);
-    expect(server.body(0).max_tokens).toBe(DEFAULT_ANTHROPIC_MAX_TOKENS);
+    expect(server().body(0).tool_choice).toEqual(expected);
+    expect(server().body(0).max_tokens).toBe(DEFAULT_ANTHROPIC_MAX_TOKENS);
   });
 
   it('reads a zero usage with the max_tokens stop reason, and a response without usage', async () => {

@@ -1,32 +1,18 @@
 import {
-  AnthropicChatModel,
   ChatModelConnectionError,
   ChatModelResponseError,
   ChatModelServerError,
   userMessage,
-  type AnthropicChatModelOptions,
   type ChatResponseChunk,
 } from '../../../lib';
-import { ANTHROPIC_TEST_KEY, assemble, collect, prompt, weatherTools } from '../support/chat-test.helpers';
-import { fixture, ProviderTestServer, type ScriptedReply } from '../support/provider-test.server';
+import { assemble, collect, prompt, weatherTools } from '../support/chat-test.helpers';
+import { fixture } from '../support/provider-test.server';
+import { modelsUnderTest } from '../support/models-under-test';
 
 describe('AnthropicChatModel.stream', () => {
-  let server: ProviderTestServer;
-
-  afterEach(async () => {
-    await server?.close();
-  });
-
-  async function model(replies: ScriptedReply[], settings: Partial<AnthropicChatModelOptions> = {}) {
-    server = await ProviderTestServer.start(...replies);
-    return new AnthropicChatModel({
-      model: 'claude-sonnet-5-5',
-      apiKey: ANTHROPIC_TEST_KEY,
-      baseURL: server.url(),
-      maxRetries: 0,
-      ...settings,
-    });
-  }
+  const models = modelsUnderTest();
+  const model = models.anthropic;
+  const server = () => models.server();
 
   async function failure(stream: AsyncIterable<ChatResponseChunk>, seen: ChatResponseChunk[] = []) {
     try {
@@ -38,7 +24,7 @@ describe('AnthropicChatModel.stream', () => {
   }
 
   const hello = prompt({ messages: [userMessage('Hello')] });
-  const where = () => `Anthropic at ${server.url()}, model "claude-sonnet-5-5"`;
+  const where = () => `Anthropic at ${server().url()}, model "claude-sonnet-5-5"`;
 
   it('streams text deltas, skips pings, and finishes with the usage of message_start and message_delta', async () => {
     const chat = await model([{ sse: fixture('anthropic', 'text.sse'), chunkSize: 41 }]);
@@ -56,7 +42,7 @@ describe('AnthropicChatModel.stream', () => {
         metadata: { id: 'msg_01TextStream', model: 'claude-sonnet-5-5', finishReason: 'end_turn' },
       },
     ]);
-    expect(server.body(0)).toEqual({
+    expect(server().body(0)).toEqual({
       model: 'claude-sonnet-5-5',
       max_tokens: 4096,
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }],
@@ -102,7 +88,7 @@ describe('AnthropicChatModel.stream', () => {
     expect(error.name).toBe('ChatModelResponseError');
     expect(error.message).toMatch(
       new RegExp(
-        `^Anthropic at ${server.url()}, model "claude-sonnet-5-5" sent a stream event that is not valid JSON \\(.*JSON.*\\)$`,
+        `^Anthropic at ${server().url()}, model "claude-sonnet-5-5" sent a stream event that is not valid JSON \\(.*JSON.*\\)$`,
       ),
     );
     expect(seen).toEqual([{ type: 'text-delta', text: 'Hel' }]);

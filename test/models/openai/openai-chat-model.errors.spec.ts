@@ -9,34 +9,20 @@ import {
   ChatModelRateLimitError,
   ChatModelResponseError,
   ChatModelServerError,
-  OpenAiChatModel,
   ToolCallingError,
   userMessage,
-  type OpenAiChatModelOptions,
 } from '../../../lib';
 import { OPENAI_TEST_KEY, prompt } from '../support/chat-test.helpers';
 import { runInNodeRealm } from '../support/node-realm.runner';
-import { jsonFixture, ProviderTestServer, type ScriptedReply } from '../support/provider-test.server';
+import { jsonFixture, type ScriptedReply } from '../support/provider-test.server';
+import { modelsUnderTest } from '../support/models-under-test';
 
 const RETRY_NOW = { 'retry-after-ms': '1' };
 
 describe('OpenAiChatModel errors', () => {
-  let server: ProviderTestServer;
-
-  afterEach(async () => {
-    await server?.close();
-  });
-
-  async function model(replies: ScriptedReply[], settings: Partial<OpenAiChatModelOptions> = {}) {
-    server = await ProviderTestServer.start(...replies);
-    return new OpenAiChatModel({
-      model: 'gpt-4o-mini',
-      apiKey: OPENAI_TEST_KEY,
-      baseURL: server.url('/v1'),
-      maxRetries: 0,
-      ...settings,
-    });
-  }
+  const models = modelsUnderTest();
+  const model = models.openAi;
+  const server = () => models.server();
 
   async function failure(promise: Promise<unknown>): Promise<any> {
     try {
@@ -60,7 +46,7 @@ describe('OpenAiChatModel errors', () => {
     expect(error).toBeInstanceOf(ToolCallingError);
     expect(error.name).toBe('ChatModelBadRequestError');
     expect(error.message).toBe(
-      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" refused the request as invalid ` +
+      `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" refused the request as invalid ` +
         "(400 bad request): Invalid schema for function 'getWeather': In context=(), 'required' is required to be " +
         "supplied and to be an array including every key in properties. Missing 'unit'.",
     );
@@ -71,7 +57,7 @@ describe('OpenAiChatModel errors', () => {
       errorType: 'invalid_request_error',
       errorCode: 'invalid_function_parameters',
     });
-    expect(server.requests).toHaveLength(1);
+    expect(server().requests).toHaveLength(1);
   });
 
   it('maps 401 to ChatModelAuthenticationError and removes the API key the provider echoed', async () => {
@@ -83,7 +69,7 @@ describe('OpenAiChatModel errors', () => {
     expect(error.name).toBe('ChatModelAuthenticationError');
     expect(error.status).toBe(401);
     expect(error.message).toBe(
-      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" refused the API key ` +
+      `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" refused the API key ` +
         '(401 unauthorized): Incorrect API key provided: [redacted]. You can find your API key at ' +
         'https://platform.openai.com/account/api-keys. Check the key given in the apiKey setting or OPENAI_API_KEY.',
     );
@@ -116,7 +102,7 @@ describe('OpenAiChatModel errors', () => {
     expect(error).toBeInstanceOf(ChatModelNotFoundError);
     expect(error.name).toBe('ChatModelNotFoundError');
     expect(error.message).toBe(
-      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-5-nonexistent" found no such model or ` +
+      `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-5-nonexistent" found no such model or ` +
         'endpoint (404 not found): The model `gpt-5-nonexistent` does not exist or you do not have access to it. ' +
         'Check the model name and the base URL.',
     );
@@ -135,8 +121,8 @@ describe('OpenAiChatModel errors', () => {
     const response = await chat.call(hello);
 
     expect(response.message.content).toBe('Hello! How can I help you today?');
-    expect(server.requests).toHaveLength(2);
-    expect(server.body(1)).toEqual(server.body(0));
+    expect(server().requests).toHaveLength(2);
+    expect(server().body(1)).toEqual(server().body(0));
   });
 
   it('maps a 429 that outlasts the retries to ChatModelRateLimitError', async () => {
@@ -152,12 +138,12 @@ describe('OpenAiChatModel errors', () => {
     expect(error).toBeInstanceOf(ChatModelRateLimitError);
     expect(error.name).toBe('ChatModelRateLimitError');
     expect(error.message).toBe(
-      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" is rate limiting the requests ` +
+      `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" is rate limiting the requests ` +
         '(429 too many requests, still after 1 retry): Rate limit reached for gpt-4o-mini in organization org-Xy12 ' +
         'on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.',
     );
     expect(error).toMatchObject({ status: 429, errorCode: 'rate_limit_exceeded', requestId: 'req_abc123' });
-    expect(server.requests).toHaveLength(2);
+    expect(server().requests).toHaveLength(2);
   });
 
   it('maps 5xx to ChatModelServerError after the retries, also for a body that is not JSON', async () => {
@@ -175,7 +161,7 @@ describe('OpenAiChatModel errors', () => {
     expect(error.name).toBe('ChatModelServerError');
     expect(error.status).toBe(502);
     expect(error.message).toBe(
-      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" failed to answer ` +
+      `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" failed to answer ` +
         '(502 server error, still after 1 retry): <html><body>502 Bad Gateway</body></html>',
     );
   });
@@ -201,7 +187,7 @@ describe('OpenAiChatModel errors', () => {
     expect(error).toBeInstanceOf(ChatModelResponseError);
     expect(error.name).toBe('ChatModelResponseError');
     expect(error.message).toBe(
-      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" answered without any choice: the ` +
+      `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" answered without any choice: the ` +
         'response holds no message',
     );
   });
@@ -217,7 +203,7 @@ describe('OpenAiChatModel errors', () => {
 
   it('maps a refused connection to ChatModelConnectionError', async () => {
     const chat = await model([]);
-    await server.close();
+    await server().close();
 
     const error = await failure(chat.call(hello));
 
@@ -231,18 +217,18 @@ describe('OpenAiChatModel errors', () => {
 
   it('maps the SDK time limit to ChatModelConnectionError with timedOut', async () => {
     // The reply never starts. Run in plain Node: in Jest's sandbox the SDK cannot tell a time-out from a failure.
-    server = await ProviderTestServer.start({ hang: true, sse: '' });
+    await models.start({ hang: true, sse: '' });
     const settings = { provider: 'openai', model: 'gpt-4o-mini', apiKey: OPENAI_TEST_KEY, maxRetries: 0 };
 
     const output = await runInNodeRealm('chat-model-call.probe.ts', {
-      PROBE_SETTINGS: JSON.stringify({ ...settings, baseURL: server.url('/v1'), timeoutMs: 100 }),
+      PROBE_SETTINGS: JSON.stringify({ ...settings, baseURL: server().url('/v1'), timeoutMs: 100 }),
     });
 
     expect(JSON.parse(output)).toEqual({
       name: 'ChatModelConnectionError',
       timedOut: true,
       message:
-        `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" did not answer in time ` +
+        `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" did not answer in time ` +
         '(time limit: 100 ms; raise it with the timeoutMs setting)',
     });
   });
@@ -266,6 +252,6 @@ describe('OpenAiChatModel errors', () => {
     const error = await failure(chat.call(hello, { signal: AbortSignal.abort(reason) }));
 
     expect(error).toBe(reason);
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 });

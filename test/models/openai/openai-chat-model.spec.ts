@@ -1,32 +1,13 @@
 import { inspect } from 'node:util';
-import {
-  assistantMessage,
-  OpenAiChatModel,
-  systemMessage,
-  toolResponseMessage,
-  userMessage,
-  type OpenAiChatModelOptions,
-} from '../../../lib';
+import { assistantMessage, systemMessage, toolResponseMessage, userMessage } from '../../../lib';
 import { OPENAI_TEST_KEY, prompt, weatherTools } from '../support/chat-test.helpers';
-import { jsonFixture, ProviderTestServer, type ScriptedReply } from '../support/provider-test.server';
+import { jsonFixture } from '../support/provider-test.server';
+import { modelsUnderTest } from '../support/models-under-test';
 
 describe('OpenAiChatModel.call', () => {
-  let server: ProviderTestServer;
-
-  afterEach(async () => {
-    await server?.close();
-  });
-
-  async function model(replies: ScriptedReply[], settings: Partial<OpenAiChatModelOptions> = {}) {
-    server = await ProviderTestServer.start(...replies);
-    return new OpenAiChatModel({
-      model: 'gpt-4o-mini',
-      apiKey: OPENAI_TEST_KEY,
-      baseURL: server.url('/v1'),
-      maxRetries: 0,
-      ...settings,
-    });
-  }
+  const models = modelsUnderTest();
+  const model = models.openAi;
+  const server = () => models.server();
 
   it('sends the conversation and returns the text, finish reason, usage and metadata', async () => {
     const chat = await model([{ json: jsonFixture('openai', 'text.json') }]);
@@ -45,8 +26,8 @@ describe('OpenAiChatModel.call', () => {
         finishReason: 'stop',
       },
     });
-    expect(server.requests).toHaveLength(1);
-    const [request] = server.requests;
+    expect(server().requests).toHaveLength(1);
+    const [request] = server().requests;
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.headers.authorization).toBe(`Bearer ${OPENAI_TEST_KEY}`);
@@ -74,7 +55,7 @@ describe('OpenAiChatModel.call', () => {
       toolCalls: [{ id: 'call_lQ8nuRBYdh9Q2CNbl7zuC4Xw', name: 'getWeather', arguments: '{"city":"Paris"}' }],
     });
     expect(response.finishReason).toBe('tool_calls');
-    expect(server.body(0).tools).toEqual([
+    expect(server().body(0).tools).toEqual([
       {
         type: 'function',
         function: {
@@ -84,9 +65,9 @@ describe('OpenAiChatModel.call', () => {
         },
       },
     ]);
-    expect(server.body(0).tools[0].function).not.toHaveProperty('strict');
-    expect(server.body(0)).not.toHaveProperty('tool_choice');
-    expect(server.body(0)).not.toHaveProperty('parallel_tool_calls');
+    expect(server().body(0).tools[0].function).not.toHaveProperty('strict');
+    expect(server().body(0)).not.toHaveProperty('tool_choice');
+    expect(server().body(0)).not.toHaveProperty('parallel_tool_calls');
   });
 
   it('returns parallel tool calls in order, with the text that came with them', async () => {
@@ -123,7 +104,7 @@ describe('OpenAiChatModel.call', () => {
       }),
     );
 
-    expect(server.body(0).messages).toEqual([
+    expect(server().body(0).messages).toEqual([
       { role: 'user', content: 'Paris and Tokyo?' },
       {
         role: 'assistant',
@@ -170,7 +151,7 @@ describe('OpenAiChatModel.call', () => {
       }),
     );
 
-    expect(server.body(0)).toEqual({
+    expect(server().body(0)).toEqual({
       seed: 7,
       user: 'user-42',
       model: 'gpt-4.1-mini',
@@ -195,7 +176,7 @@ describe('OpenAiChatModel.call', () => {
       prompt({ messages: [userMessage('Hi')], options: { maxTokens: 64, toolChoice: 'required' } }),
     );
 
-    expect(server.body(0)).toEqual({
+    expect(server().body(0)).toEqual({
       model: 'gpt-4o-mini',
       messages: [{ role: 'user', content: 'Hi' }],
       max_completion_tokens: 64,
@@ -211,8 +192,8 @@ describe('OpenAiChatModel.call', () => {
 
     await chat.call(prompt({ messages: [userMessage('Hi')] }));
 
-    expect(server.requests[0].headers['openai-organization']).toBe('org-test');
-    expect(server.requests[0].headers['x-tenant']).toBe('acme');
+    expect(server().requests[0].headers['openai-organization']).toBe('org-test');
+    expect(server().requests[0].headers['x-tenant']).toBe('acme');
   });
 
   it('reads a server that sends no usage and says "stop" with tool calls (Ollama-style)', async () => {

@@ -2,31 +2,17 @@ import {
   ChatModelConnectionError,
   ChatModelResponseError,
   ChatModelServerError,
-  OpenAiChatModel,
   userMessage,
   type ChatResponseChunk,
-  type OpenAiChatModelOptions,
 } from '../../../lib';
-import { assemble, collect, OPENAI_TEST_KEY, prompt, weatherTools } from '../support/chat-test.helpers';
-import { fixture, ProviderTestServer, type ScriptedReply } from '../support/provider-test.server';
+import { assemble, collect, prompt, weatherTools } from '../support/chat-test.helpers';
+import { fixture } from '../support/provider-test.server';
+import { modelsUnderTest } from '../support/models-under-test';
 
 describe('OpenAiChatModel.stream', () => {
-  let server: ProviderTestServer;
-
-  afterEach(async () => {
-    await server?.close();
-  });
-
-  async function model(replies: ScriptedReply[], settings: Partial<OpenAiChatModelOptions> = {}) {
-    server = await ProviderTestServer.start(...replies);
-    return new OpenAiChatModel({
-      model: 'gpt-4o-mini',
-      apiKey: OPENAI_TEST_KEY,
-      baseURL: server.url('/v1'),
-      maxRetries: 0,
-      ...settings,
-    });
-  }
+  const models = modelsUnderTest();
+  const model = models.openAi;
+  const server = () => models.server();
 
   async function failure(stream: AsyncIterable<ChatResponseChunk>, seen: ChatResponseChunk[] = []) {
     try {
@@ -61,13 +47,13 @@ describe('OpenAiChatModel.stream', () => {
       usage: { promptTokens: 19, completionTokens: 10, totalTokens: 29 },
       metadata: { id: 'chatcmpl-CX4s1TextStream0001', model: 'gpt-4o-mini-2024-07-18', finishReason: 'stop' },
     });
-    expect(server.body(0)).toEqual({
+    expect(server().body(0)).toEqual({
       model: 'gpt-4o-mini',
       messages: [{ role: 'user', content: 'Hello' }],
       stream: true,
       stream_options: { include_usage: true },
     });
-    expect(server.requests[0].headers.accept).toBe('application/json');
+    expect(server().requests[0].headers.accept).toBe('application/json');
   });
 
   it('streams two tool calls interleaved by index, their arguments in many pieces', async () => {
@@ -101,8 +87,8 @@ describe('OpenAiChatModel.stream', () => {
         finishReason: 'tool_calls',
       },
     });
-    expect(server.body(0).tools).toHaveLength(1);
-    expect(server.body(0).stream).toBe(true);
+    expect(server().body(0).tools).toHaveLength(1);
+    expect(server().body(0).stream).toBe(true);
   });
 
   it('reads a stream without usage whose whole tool call came in one chunk, finishing with "stop"', async () => {
@@ -128,7 +114,7 @@ describe('OpenAiChatModel.stream', () => {
     expect(error.name).toBe('ChatModelResponseError');
     expect(error.message).toMatch(
       new RegExp(
-        `^OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" sent a stream event that is ` +
+        `^OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" sent a stream event that is ` +
           'not valid JSON \\(.*JSON.*\\)$',
       ),
     );
@@ -143,7 +129,7 @@ describe('OpenAiChatModel.stream', () => {
 
     expect(error).toBeInstanceOf(ChatModelResponseError);
     expect(error.message).toBe(
-      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" ended the stream before the ` +
+      `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" ended the stream before the ` +
         'response was complete (no chunk carried a finish_reason)',
     );
     expect(seen.map((c) => c.type)).toEqual(['text-delta', 'text-delta']);
@@ -170,7 +156,7 @@ describe('OpenAiChatModel.stream', () => {
     expect(error.status).toBeUndefined();
     expect(error.errorType).toBe('server_error');
     expect(error.message).toBe(
-      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" reported an error (server_error): ` +
+      `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" reported an error (server_error): ` +
         'The server had an error processing your request. Sorry about that! You can retry your request.',
     );
   });
@@ -185,7 +171,7 @@ describe('OpenAiChatModel.stream', () => {
     expect(error).toBeInstanceOf(ChatModelServerError);
     expect(error.status).toBeUndefined();
     expect(error.message).toBe(
-      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" failed to answer (server error): ` +
+      `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" failed to answer (server error): ` +
         'Engine loop has died',
     );
   });
@@ -228,7 +214,7 @@ describe('OpenAiChatModel.stream', () => {
     const error = await failure(chat.stream(hello, { signal: AbortSignal.abort(reason) }));
 
     expect(error).toBe(reason);
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 
   it('gives up with ChatModelConnectionError when the stream goes silent for longer than the time limit', async () => {
@@ -240,7 +226,7 @@ describe('OpenAiChatModel.stream', () => {
     expect(error).toBeInstanceOf(ChatModelConnectionError);
     expect(error.timedOut).toBe(true);
     expect(error.message).toBe(
-      `OpenAI-compatible endpoint at ${server.url('/v1')}, model "gpt-4o-mini" sent nothing for 150 ms in the ` +
+      `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" sent nothing for 150 ms in the ` +
         'middle of a stream; the stream was abandoned (raise the limit with the timeoutMs setting)',
     );
     expect(seen).toHaveLength(2);
@@ -255,6 +241,6 @@ describe('OpenAiChatModel.stream', () => {
     }
 
     // The server sees the connection closed: nothing is left hanging.
-    await expect(server.close()).resolves.toBeUndefined();
+    await expect(server().close()).resolves.toBeUndefined();
   });
 });
