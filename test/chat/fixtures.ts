@@ -55,6 +55,26 @@ export function noInputTool(
   });
 }
 
+/**
+ * Tools `a` and `b`, each of which waits for the other to have started: they both finish only when they run at the
+ * same time (concurrency shown without timing). They answer `A` and `B`.
+ */
+export function toolsWaitingForEachOther(): [FunctionToolCallback, FunctionToolCallback] {
+  const aStarted = deferred();
+  const bStarted = deferred();
+  const a = noInputTool('a', async () => {
+    aStarted.resolve();
+    await bStarted.promise;
+    return 'A';
+  });
+  const b = noInputTool('b', async () => {
+    bStarted.resolve();
+    await aStarted.promise;
+    return 'B';
+  });
+  return [a, b];
+}
+
 /** Lets the event loop run everything that is ready (microtasks and I/O callbacks) once. */
 export function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

@@ -10,7 +10,7 @@ import {
   type Prompt,
 } from '../../lib';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
-import { WeatherTools, deferred, noInputTool, usage } from './fixtures';
+import { WeatherTools, deferred, noInputTool, usage, toolsWaitingForEachOther } from './fixtures';
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
@@ -154,18 +154,7 @@ describe('stream()', () => {
   });
 
   it('reports parallel calls as they start and finish', async () => {
-    const aStarted = deferred();
-    const bStarted = deferred();
-    const a = noInputTool('a', async () => {
-      aStarted.resolve();
-      await bStarted.promise;
-      return 'A';
-    });
-    const b = noInputTool('b', async () => {
-      bStarted.resolve();
-      await aStarted.promise;
-      return 'B';
-    });
+    const [a, b] = toolsWaitingForEachOther();
     const model = new ScriptedChatModel([{ toolCalls: [{ name: 'a' }, { name: 'b' }] }, 'ok']);
     const events = await collect(
       ChatClient.create(model, { toolCallbacks: [a, b] })

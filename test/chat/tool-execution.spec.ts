@@ -11,7 +11,7 @@ import {
 } from '../../lib';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { z } from 'zod';
-import { WeatherTools, deferred, nextTurn, noInputTool } from './fixtures';
+import { WeatherTools, deferred, nextTurn, noInputTool, toolsWaitingForEachOther } from './fixtures';
 
 /** The tool results the model received in its second request. */
 function resultsSent(model: ScriptedChatModel, request = 1): readonly ToolResponse[] {
@@ -27,18 +27,7 @@ function calling(...names: string[]) {
 describe('tool execution', () => {
   describe('concurrency', () => {
     it('runs the calls of one response in parallel: two tools that each wait for the other both finish', async () => {
-      const aStarted = deferred();
-      const bStarted = deferred();
-      const a = noInputTool('a', async () => {
-        aStarted.resolve();
-        await bStarted.promise;
-        return 'A';
-      });
-      const b = noInputTool('b', async () => {
-        bStarted.resolve();
-        await aStarted.promise;
-        return 'B';
-      });
+      const [a, b] = toolsWaitingForEachOther();
       const model = new ScriptedChatModel([calling('a', 'b'), 'done']);
       await ChatClient.create(model, { toolCallbacks: [a, b] })
         .prompt('go')
