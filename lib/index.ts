@@ -37,45 +37,44 @@ export { InvalidToolInputError, type ToolInputIssue } from './errors/invalid-too
 export { ToolExecutionError } from './errors/tool-execution.error';
 export { ToolResultConversionError } from './errors/tool-result-conversion.error';
 export { MissingToolContextKeyError } from './errors/missing-tool-context-key.error';
-export * from './chat/messages';
-export * from './chat/chat-options';
-export * from './chat/prompt';
-export * from './chat/chat-response';
-export * from './chat/chat-model';
+export * from './chat/model/messages';
+export * from './chat/model/chat-options';
+export * from './chat/model/prompt';
+export * from './chat/model/chat-response';
+export * from './chat/model/chat-model';
 export type { ToolCallbackResolver } from './tool/resolution/tool-callback-resolver';
-export { ChatClient } from './chat/chat-client';
+export { ChatClient } from './chat/client/chat-client';
 export type {
   ChatClientDefaults,
   ChatClientOptions,
   ChatClientChanges,
-  ChatExecutionScope,
-  ExecutionScopeProvider,
-} from './chat/chat-client-defaults';
-export { ChatClientRequestSpec } from './chat/chat-client-request-spec';
-export { CallResponseSpec } from './chat/call-response-spec';
-export { StreamResponseSpec, type SseOptions } from './chat/stream-response-spec';
-export type { ChatClientResponse, ToolExecutionRecord } from './chat/chat-client-response';
+} from './chat/client/chat-client-defaults';
+export type { ChatExecutionScope, ExecutionScopeProvider } from './chat/loop/execution-scope';
+export { ChatClientRequestSpec } from './chat/client/chat-client-request-spec';
+export { CallResponseSpec } from './chat/client/call-response-spec';
+export { StreamResponseSpec, type SseOptions } from './chat/client/stream-response-spec';
+export type { ChatClientResponse, ToolExecutionRecord } from './chat/loop/chat-client-response';
 export type {
   ChatStreamEvent,
   TextDeltaEvent,
   RoundFinishedEvent,
   FinishedEvent,
-} from './chat/chat-stream-event';
-export type { EntityTarget, EntityClass } from './chat/structured-output';
-export { ToolCallingManager, type ToolSelection } from './chat/tool-calling-manager';
+} from './chat/loop/chat-stream-event';
+export type { EntityTarget, EntityClass } from './chat/client/structured-output';
+export { ToolCallingManager, type ToolSelection } from './chat/loop/tool-calling-manager';
 export {
   DEFAULT_TOOL_CALLING_LIMITS,
   type ToolCallingManagerOptions,
   type ToolCallingLimits,
   type ResolvedToolCallingLimits,
   type OnLimit,
-} from './chat/tool-calling-manager-options';
+} from './chat/loop/tool-calling-manager-options';
 export type {
   ToolExecutionInput,
   ToolExecutionResult,
   ToolExecutionEvent,
-} from './chat/tool-execution-result';
-export { ToolCallCounter } from './chat/tool-call-counter';
+} from './chat/loop/tool-execution-result';
+export { ToolCallCounter } from './chat/loop/tool-call-counter';
 export type {
   ToolCallHooks,
   ToolCallHookContext,
@@ -84,7 +83,7 @@ export type {
   AfterToolCallHook,
   AfterToolCallContext,
   AfterToolCallDecision,
-} from './chat/tool-call-hooks';
+} from './chat/loop/tool-call-hooks';
 export { NoSuchToolError } from './errors/no-such-tool.error';
 export { ToolTimeoutError } from './errors/tool-timeout.error';
 export { ToolCallingLimitError, type ToolCallingLimitName } from './errors/tool-calling-limit.error';

@@ -1,5 +1,5 @@
 import { ChatModelError } from './chat-model.error';
-import { ModelMessages } from '../models/models.messages';
+import { ModelMessages } from './messages/models.messages';
 
 /** What a provider said when it refused or failed a request. Never contains the API key. */
 export interface ChatModelApiErrorDetails {

@@ -1,5 +1,5 @@
 import { ChatModelApiError, type ChatModelApiErrorDetails } from './chat-model-api.error';
-import { ModelMessages } from '../models/models.messages';
+import { ModelMessages } from './messages/models.messages';
 
 /** The provider refused the API key (401). */
 export class ChatModelAuthenticationError extends ChatModelApiError {

@@ -1,5 +1,5 @@
 import { ChatModelApiError, type ChatModelApiErrorDetails } from './chat-model-api.error';
-import { ModelMessages } from '../models/models.messages';
+import { ModelMessages } from './messages/models.messages';
 
 /** The provider refused the request as invalid (400): an unknown option, a schema it does not accept, a conversation too long for the model. */
 export class ChatModelBadRequestError extends ChatModelApiError {

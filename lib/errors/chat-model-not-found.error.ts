@@ -1,5 +1,5 @@
 import { ChatModelApiError, type ChatModelApiErrorDetails } from './chat-model-api.error';
-import { ModelMessages } from '../models/models.messages';
+import { ModelMessages } from './messages/models.messages';
 
 /** The provider knows no such model or endpoint (404): check the model name and the base URL. */
 export class ChatModelNotFoundError extends ChatModelApiError {

@@ -1,5 +1,5 @@
 import { ChatModelApiError, type ChatModelApiErrorDetails } from './chat-model-api.error';
-import { ModelMessages } from '../models/models.messages';
+import { ModelMessages } from './messages/models.messages';
 
 /** The API key may not use this model or endpoint (403). */
 export class ChatModelPermissionError extends ChatModelApiError {

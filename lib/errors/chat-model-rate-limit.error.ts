@@ -1,5 +1,5 @@
 import { ChatModelApiError, type ChatModelApiErrorDetails } from './chat-model-api.error';
-import { ModelMessages } from '../models/models.messages';
+import { ModelMessages } from './messages/models.messages';
 
 /** The provider is rate limiting the requests (429), still after the SDK retried. */
 export class ChatModelRateLimitError extends ChatModelApiError {

@@ -1,5 +1,5 @@
 import { ChatModelApiError, type ChatModelApiErrorDetails } from './chat-model-api.error';
-import { ModelMessages } from '../models/models.messages';
+import { ModelMessages } from './messages/models.messages';
 
 /** The provider failed or is overloaded (5xx, or an overloaded or api error reported inside a stream), still after the SDK retried. */
 export class ChatModelServerError extends ChatModelApiError {

@@ -1,5 +1,5 @@
 import { ToolCallingError } from './tool-calling.error';
-import { Messages } from '../tool-calling.messages';
+import { Messages } from './messages/tool.messages';
 
 /** Two or more tools share a name; the model could not tell them apart. */
 export class DuplicateToolNameError extends ToolCallingError {

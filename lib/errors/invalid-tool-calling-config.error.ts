@@ -1,5 +1,5 @@
 import { ToolCallingError } from './tool-calling.error';
-import { ModuleMessages } from '../module/tool-calling-module.messages';
+import { ModuleMessages } from './messages/module.messages';
 
 /** One problem of the environment read by `toolCallingConfig`. */
 export interface ToolCallingConfigIssue {

@@ -1,5 +1,5 @@
 import { ToolCallingError } from './tool-calling.error';
-import { Messages } from '../tool-calling.messages';
+import { Messages } from './messages/tool.messages';
 
 /** One problem found in the arguments a model sent to a tool. */
 export interface ToolInputIssue {

@@ -1,5 +1,5 @@
 import { ToolCallingError } from './tool-calling.error';
-import { Messages } from '../tool-calling.messages';
+import { Messages } from './messages/tool.messages';
 
 /** `ToolContext.require(key)` found no value for the key. */
 export class MissingToolContextKeyError extends ToolCallingError {

@@ -1,5 +1,5 @@
 import { ToolCallingError } from './tool-calling.error';
-import { ChatMessages } from '../chat/chat.messages';
+import { ChatMessages } from './messages/chat.messages';
 
 /**
  * The model asked for a tool that is not attached to the request. It is never looked up anywhere else: by default

@@ -1,5 +1,5 @@
 import { ToolCallingError } from './tool-calling.error';
-import { ChatMessages } from '../chat/chat.messages';
+import { ChatMessages } from './messages/chat.messages';
 
 /** A `ScriptedChatModel` received a request its script has no response for. */
 export class ScriptExhaustedError extends ToolCallingError {

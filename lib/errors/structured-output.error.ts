@@ -1,6 +1,6 @@
 import { ToolCallingError } from './tool-calling.error';
 import type { ToolInputIssue } from './invalid-tool-input.error';
-import { ChatMessages } from '../chat/chat.messages';
+import { ChatMessages } from './messages/chat.messages';
 
 /** The model's answer is not the JSON `entity()` asked for: not JSON at all, or JSON that fails validation. */
 export class StructuredOutputError extends ToolCallingError {

@@ -1,5 +1,5 @@
 import { ToolCallingError } from './tool-calling.error';
-import { ModuleMessages } from '../module/tool-calling-module.messages';
+import { ModuleMessages } from './messages/module.messages';
 
 /** The `ToolCallbackRegistry` was used before the application bootstrapped, when its tools are not known yet. */
 export class ToolCallbackRegistryNotReadyError extends ToolCallingError {

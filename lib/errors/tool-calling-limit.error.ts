@@ -1,6 +1,6 @@
 import { ToolCallingError } from './tool-calling.error';
-import type { Message } from '../chat/messages';
-import { ChatMessages } from '../chat/chat.messages';
+import type { Message } from '../chat/model/messages';
+import { ChatMessages } from './messages/chat.messages';
 
 /** The limits a chat call is bounded by (see `ToolCallingLimits`). */
 export type ToolCallingLimitName = 'maxRounds' | 'maxToolCallsPerRequest' | 'maxCallsPerTool';

@@ -1,5 +1,5 @@
 import { ToolCallingError } from './tool-calling.error';
-import { ChatMessages } from '../chat/chat.messages';
+import { ChatMessages } from './messages/chat.messages';
 
 /** An option of the `ToolCallingManager` or the `ChatClient` has a value it cannot work with. */
 export class ToolCallingOptionsError extends ToolCallingError {

@@ -1,7 +1,7 @@
 import { ToolCallingError } from './tool-calling.error';
 import { DuplicateToolNameError } from './duplicate-tool-name.error';
 import { ToolDefinitionError } from './tool-definition.error';
-import { ModuleMessages } from '../module/tool-calling-module.messages';
+import { ModuleMessages } from './messages/module.messages';
 
 /**
  * The tools found at bootstrap cannot all be registered: bad names, unknown parameter names, schemas that cannot

@@ -1,5 +1,5 @@
 import { ToolCallingError } from './tool-calling.error';
-import { ChatMessages } from '../chat/chat.messages';
+import { ChatMessages } from './messages/chat.messages';
 
 /** Names given with `.toolNames(...)` (or as default tool names) that no resolver knows. */
 export class ToolNameResolutionError extends ToolCallingError {

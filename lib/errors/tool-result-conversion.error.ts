@@ -1,5 +1,5 @@
 import { ToolCallingError } from './tool-calling.error';
-import { Messages } from '../tool-calling.messages';
+import { Messages } from './messages/tool.messages';
 
 /** A tool returned a value its result converter cannot turn into text (a circular structure, a BigInt…). */
 export class ToolResultConversionError extends ToolCallingError {

@@ -1,5 +1,5 @@
 import { ToolCallingError } from './tool-calling.error';
-import { ChatMessages } from '../chat/chat.messages';
+import { ChatMessages } from './messages/chat.messages';
 
 /**
  * A tool call did not finish in time. The tool's `ToolContext.signal` is aborted with this error as its reason; by

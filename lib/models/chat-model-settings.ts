@@ -1,4 +1,4 @@
-import type { ChatOptions } from '../chat/chat-options';
+import type { ChatOptions } from '../chat/model/chat-options';
 
 interface CommonSettings {
   /** The provider's model name (`gpt-4o-mini`, `llama3.1`, `claude-sonnet-4-6`…). */

@@ -1,8 +1,8 @@
-import type { ChatModel } from '../chat/chat-model';
+import type { ChatModel } from '../chat/model/chat-model';
 import { ChatModelConfigurationError } from '../errors/chat-model-configuration.error';
 import { AnthropicChatModel } from './anthropic/anthropic-chat-model';
 import type { ChatModelSettings } from './chat-model-settings';
-import { ModelMessages } from './models.messages';
+import { ModelMessages } from '../errors/messages/models.messages';
 import { OpenAiChatModel } from './openai/openai-chat-model';
 
 /**

@@ -8,7 +8,7 @@ import { ChatModelPermissionError } from '../errors/chat-model-permission.error'
 import { ChatModelRateLimitError } from '../errors/chat-model-rate-limit.error';
 import { ChatModelResponseError } from '../errors/chat-model-response.error';
 import { ChatModelServerError } from '../errors/chat-model-server.error';
-import { ModelMessages, sanitizeProviderText, type ModelEndpoint } from './models.messages';
+import { ModelMessages, sanitizeProviderText, type ModelEndpoint } from '../errors/messages/models.messages';
 
 type ErrorClass = abstract new (...args: any[]) => Error;
 

@@ -1,7 +1,7 @@
-import type { ChatResponseChunk } from '../chat/chat-model';
-import type { ChatResponse } from '../chat/chat-response';
+import type { ChatResponseChunk } from '../chat/model/chat-model';
+import type { ChatResponse } from '../chat/model/chat-response';
 import { ChatModelConnectionError } from '../errors/chat-model-connection.error';
-import { ModelMessages, type ModelEndpoint } from './models.messages';
+import { ModelMessages, type ModelEndpoint } from '../errors/messages/models.messages';
 import { RequestGuard } from './request-guard';
 import { mapSdkError, type SdkErrorContext } from './sdk-error.mapper';
 

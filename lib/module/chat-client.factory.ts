@@ -1,6 +1,6 @@
-import type { ChatModel } from '../chat/chat-model';
-import { ChatClient } from '../chat/chat-client';
-import { ToolCallingManager } from '../chat/tool-calling-manager';
+import type { ChatModel } from '../chat/model/chat-model';
+import { ChatClient } from '../chat/client/chat-client';
+import { ToolCallingManager } from '../chat/loop/tool-calling-manager';
 import type { ChatModelSettings } from '../models/chat-model-settings';
 import { createChatModel } from '../models/chat-model.factory';
 import { AllToolsProvider } from './all-tools.provider';

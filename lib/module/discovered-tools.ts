@@ -4,7 +4,7 @@ import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
 import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
 import { sourceOf } from '../tool/tool-name-registry';
 import { ToolDiscoveryError } from '../errors/tool-discovery.error';
-import { ModuleMessages } from './tool-calling-module.messages';
+import { ModuleMessages } from '../errors/messages/module.messages';
 
 /** What the explorer found at bootstrap, checked as a whole. */
 export interface DiscoveredTools {

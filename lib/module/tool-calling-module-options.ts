@@ -1,6 +1,6 @@
-import type { ChatClientDefaults } from '../chat/chat-client-defaults';
-import type { ChatModel } from '../chat/chat-model';
-import type { ToolCallingManagerOptions } from '../chat/tool-calling-manager-options';
+import type { ChatClientDefaults } from '../chat/client/chat-client-defaults';
+import type { ChatModel } from '../chat/model/chat-model';
+import type { ToolCallingManagerOptions } from '../chat/loop/tool-calling-manager-options';
 import type { ChatModelSettings } from '../models/chat-model-settings';
 import type { ToolCallback } from '../tool/tool-callback';
 import type { ToolCallbackProvider } from '../tool/tool-callback-provider';

@@ -7,8 +7,8 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { ChatClient } from '../chat/chat-client';
-import { ToolCallingManager } from '../chat/tool-calling-manager';
+import { ChatClient } from '../chat/client/chat-client';
+import { ToolCallingManager } from '../chat/loop/tool-calling-manager';
 import {
   chatClientFromOptions,
   chatModelFromOptions,

@@ -3,7 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { ToolDefinitionError } from '../errors/tool-definition.error';
 import { TOOL_NAME_PATTERN } from '../tool-calling.constants';
 import { ToolMetadataAccessor } from '../tool/decorators/tool-metadata.accessor';
-import { shareToolCallbacksOfObject } from '../chat/tool-objects';
+import { shareToolCallbacksOfObject } from '../chat/loop/tool-objects';
 import { MethodToolCallback } from '../tool/method/method-tool-callback';
 import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
 import { isToolCallbackProvider, type ToolCallbackProvider } from '../tool/tool-callback-provider';
@@ -12,7 +12,7 @@ import { DiscoveredToolsCollector, type DiscoveredTools } from './discovered-too
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
 import { ToolCallbackRegistry } from './tool-callback.registry';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
-import { ModuleMessages, tokenName } from './tool-calling-module.messages';
+import { ModuleMessages, tokenName } from '../errors/messages/module.messages';
 import { InjectToolCallingModuleOptions } from './tool-calling-module.tokens';
 
 type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];

@@ -1,7 +1,7 @@
-import type { ChatModel, ChatResponseChunk } from '../chat/chat-model';
-import type { ChatResponse } from '../chat/chat-response';
+import type { ChatModel, ChatResponseChunk } from '../chat/model/chat-model';
+import type { ChatResponse } from '../chat/model/chat-response';
 import { ChatModelConfigurationError } from '../errors/chat-model-configuration.error';
-import { ModuleMessages } from './tool-calling-module.messages';
+import { ModuleMessages } from '../errors/messages/module.messages';
 
 /** Stands in for the model when none is configured, so that the app boots and each call says what to set. */
 export class UnconfiguredChatModel implements ChatModel {

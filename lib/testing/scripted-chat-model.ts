@@ -1,9 +1,9 @@
-import type { ChatModel, ChatModelCallOptions, ChatResponseChunk } from '../chat/chat-model';
-import type { ChatResponse, FinishReason, Usage } from '../chat/chat-response';
-import { assistantMessage, type Message, type ToolCall } from '../chat/messages';
-import type { Prompt } from '../chat/prompt';
+import type { ChatModel, ChatModelCallOptions, ChatResponseChunk } from '../chat/model/chat-model';
+import type { ChatResponse, FinishReason, Usage } from '../chat/model/chat-response';
+import { assistantMessage, type Message, type ToolCall } from '../chat/model/messages';
+import type { Prompt } from '../chat/model/prompt';
 import { ScriptExhaustedError } from '../errors/script-exhausted.error';
-import { previewValue } from '../tool-calling.messages';
+import { previewValue } from '../errors/messages/tool.messages';
 
 /** A tool call in a script; `arguments` may be an object (serialised as JSON) and `id` is made up when absent. */
 export interface ScriptedToolCall {

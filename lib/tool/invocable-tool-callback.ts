@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ToolExecutionError } from '../errors/tool-execution.error';
-import { Messages } from '../tool-calling.messages';
+import { Messages } from '../errors/messages/tool.messages';
 import type { ToolDescriptor } from './tool-definition.factory';
 import { removeNullOptionalArguments } from './input/null-optional-arguments';
 import { parseToolInputJson } from './input/tool-input-json';

@@ -1,6 +1,6 @@
 import { TOOL_NAME_PATTERN } from '../tool-calling.constants';
 import { ToolDefinitionError } from '../errors/tool-definition.error';
-import { Messages } from '../tool-calling.messages';
+import { Messages } from '../errors/messages/tool.messages';
 
 export function assertValidToolName(name: string, source?: string): void {
   if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {

@@ -1,7 +1,7 @@
 import type { Anthropic } from '@anthropic-ai/sdk';
 import { ChatModelConfigurationError } from '../../errors/chat-model-configuration.error';
 import type { AnthropicChatModelSettings } from '../chat-model-settings';
-import { ModelMessages } from '../models.messages';
+import { ModelMessages } from '../../errors/messages/models.messages';
 import { loadProviderSdk } from '../provider-sdk.loader';
 
 /** The `@anthropic-ai/sdk` module, loaded on demand. */

@@ -3,7 +3,7 @@ import type {
   MessageParam,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { Message } from '../../chat/messages';
+import type { Message } from '../../chat/model/messages';
 
 /** A conversation in Anthropic's Messages format: the system prompt apart, then alternating user/assistant turns. */
 export interface AnthropicConversation {

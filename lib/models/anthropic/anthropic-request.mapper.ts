@@ -1,6 +1,6 @@
 import type { MessageCreateParamsBase, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatOptions } from '../../chat/chat-options';
-import type { Prompt } from '../../chat/prompt';
+import type { ChatOptions } from '../../chat/model/chat-options';
+import type { Prompt } from '../../chat/model/prompt';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import { DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic.constants';
 import { toAnthropicConversation } from './anthropic-message.mapper';

@@ -3,8 +3,8 @@ import type {
   MessageDeltaUsage,
   Usage as AnthropicUsage,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatResponse, FinishReason, Usage } from '../../chat/chat-response';
-import type { ToolCall } from '../../chat/messages';
+import type { ChatResponse, FinishReason, Usage } from '../../chat/model/chat-response';
+import type { ToolCall } from '../../chat/model/messages';
 
 /** An Anthropic message as a `ChatResponse`: its text blocks joined, its `tool_use` blocks as tool calls. */
 export function fromAnthropicMessage(message: Message): ChatResponse {

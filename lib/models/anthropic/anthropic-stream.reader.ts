@@ -1,7 +1,7 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatResponseChunk } from '../../chat/chat-model';
+import type { ChatResponseChunk } from '../../chat/model/chat-model';
 import { ChatModelResponseError } from '../../errors/chat-model-response.error';
-import { ModelMessages, type ModelEndpoint } from '../models.messages';
+import { ModelMessages, type ModelEndpoint } from '../../errors/messages/models.messages';
 import { responseMetadata, toFinishReason, toUsage } from './anthropic-response.mapper';
 
 interface ToolBlock {

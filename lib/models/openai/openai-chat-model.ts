@@ -1,10 +1,10 @@
 import type { OpenAI } from 'openai';
-import type { ChatModel, ChatModelCallOptions, ChatResponseChunk } from '../../chat/chat-model';
-import type { ChatResponse } from '../../chat/chat-response';
-import { mergeChatOptions } from '../../chat/merge-chat-options';
-import type { Prompt } from '../../chat/prompt';
+import type { ChatModel, ChatModelCallOptions, ChatResponseChunk } from '../../chat/model/chat-model';
+import type { ChatResponse } from '../../chat/model/chat-response';
+import { mergeChatOptions } from '../../chat/model/merge-chat-options';
+import type { Prompt } from '../../chat/model/prompt';
 import type { OpenAiChatModelSettings } from '../chat-model-settings';
-import { safeBaseUrl } from '../models.messages';
+import { safeBaseUrl } from '../../errors/messages/models.messages';
 import { runSdkCall, runSdkStream, sdkRequestDefaults, type SdkRequestContext } from '../sdk-request.runner';
 import { connectOpenAi } from './openai-client.factory';
 import { describeOpenAiError } from './openai-error.mapper';

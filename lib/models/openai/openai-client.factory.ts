@@ -1,7 +1,7 @@
 import type { OpenAI } from 'openai';
 import { ChatModelConfigurationError } from '../../errors/chat-model-configuration.error';
 import type { OpenAiChatModelSettings } from '../chat-model-settings';
-import { ModelMessages } from '../models.messages';
+import { ModelMessages } from '../../errors/messages/models.messages';
 import { loadProviderSdk } from '../provider-sdk.loader';
 
 /** The `openai` module, loaded on demand. */

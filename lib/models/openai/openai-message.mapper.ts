@@ -2,7 +2,7 @@ import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import type { AssistantMessage, Message } from '../../chat/messages';
+import type { AssistantMessage, Message } from '../../chat/model/messages';
 
 /**
  * The conversation in OpenAI's chat completions format: `system`, `user`, `assistant` (with `tool_calls`) and one

@@ -2,8 +2,8 @@ import type {
   ChatCompletionCreateParamsBase,
   ChatCompletionToolChoiceOption,
 } from 'openai/resources/chat/completions';
-import type { ChatOptions, ToolChoice } from '../../chat/chat-options';
-import type { Prompt } from '../../chat/prompt';
+import type { ChatOptions, ToolChoice } from '../../chat/model/chat-options';
+import type { Prompt } from '../../chat/model/prompt';
 import { toOpenAiMessages } from './openai-message.mapper';
 import { toOpenAiTool, type OpenAiStrictPolicy } from './openai-tool.mapper';
 

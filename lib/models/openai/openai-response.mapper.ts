@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import type { CompletionUsage } from 'openai/resources/completions';
-import type { ChatResponse, FinishReason, Usage } from '../../chat/chat-response';
-import type { ToolCall } from '../../chat/messages';
+import type { ChatResponse, FinishReason, Usage } from '../../chat/model/chat-response';
+import type { ToolCall } from '../../chat/model/messages';
 import { ChatModelResponseError } from '../../errors/chat-model-response.error';
-import { ModelMessages, type ModelEndpoint } from '../models.messages';
+import { ModelMessages, type ModelEndpoint } from '../../errors/messages/models.messages';
 
 /** The first choice of a chat completion as a `ChatResponse`. */
 export function fromOpenAiCompletion(completion: ChatCompletion, endpoint: ModelEndpoint): ChatResponse {

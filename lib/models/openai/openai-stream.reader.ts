@@ -1,8 +1,8 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { ChatResponseChunk } from '../../chat/chat-model';
-import type { Usage } from '../../chat/chat-response';
+import type { ChatResponseChunk } from '../../chat/model/chat-model';
+import type { Usage } from '../../chat/model/chat-response';
 import { ChatModelResponseError } from '../../errors/chat-model-response.error';
-import { ModelMessages, type ModelEndpoint } from '../models.messages';
+import { ModelMessages, type ModelEndpoint } from '../../errors/messages/models.messages';
 import { newToolCallId, responseMetadata, toFinishReason, toUsage } from './openai-response.mapper';
 
 interface ToolCallState {

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import type { JsonSchema } from '../../tool/json-schema';
 import type { ToolDefinition } from '../../tool/tool-definition';
-import { ModelMessages } from '../models.messages';
+import { ModelMessages } from '../../errors/messages/models.messages';
 import { toOpenAiStrictSchema } from './openai-strict-schema';
 
 /** Which tools are sent in OpenAI's strict mode. */

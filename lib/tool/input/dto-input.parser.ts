@@ -1,6 +1,6 @@
 import type { ValidationError } from 'class-validator';
 import { InvalidToolInputError, type ToolInputIssue } from '../../errors/invalid-tool-input.error';
-import { previewValue } from '../../tool-calling.messages';
+import { previewValue } from '../../errors/messages/tool.messages';
 import { requireOptional } from '../../util/optional-require';
 import type { JsonSchema } from '../json-schema';
 import { dtoToJsonSchema } from '../schema/dto-schema.factory';

@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { InvalidToolInputError, type ToolInputIssue } from '../../errors/invalid-tool-input.error';
 import { ToolDefinitionError } from '../../errors/tool-definition.error';
-import { previewValue } from '../../tool-calling.messages';
+import { previewValue } from '../../errors/messages/tool.messages';
 import type { JsonSchema } from '../json-schema';
 import type { ToolInputParser } from './tool-input-parser';
 

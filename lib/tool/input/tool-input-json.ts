@@ -1,5 +1,5 @@
 import { InvalidToolInputError, type ToolInputIssue } from '../../errors/invalid-tool-input.error';
-import { describeType } from '../../tool-calling.messages';
+import { describeType } from '../../errors/messages/tool.messages';
 
 /** Deeper input is refused before any validator sees it: tool arguments never need it, recursive parsers choke on it. */
 export const MAX_INPUT_DEPTH = 64;

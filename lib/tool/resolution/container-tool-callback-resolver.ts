@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from '../../errors/tool-definition.error';
-import { ModuleMessages } from '../../module/tool-calling-module.messages';
+import { ModuleMessages } from '../../errors/messages/module.messages';
 import { FunctionToolCallback } from '../function/function-tool-callback';
 import type { ToolCallback } from '../tool-callback';
 import { indexByName } from '../tool-name-registry';

@@ -2,7 +2,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats';
 import { ToolDefinitionError } from '../../errors/tool-definition.error';
 import type { ToolInputIssue } from '../../errors/invalid-tool-input.error';
-import { describeType, previewValue } from '../../tool-calling.messages';
+import { describeType, previewValue } from '../../errors/messages/tool.messages';
 import type { JsonSchema } from '../json-schema';
 
 let ajv: Ajv2020 | undefined;

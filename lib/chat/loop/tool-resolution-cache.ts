@@ -1,7 +1,7 @@
-import { InvocableToolCallback } from '../tool/invocable-tool-callback';
-import type { ToolCallback } from '../tool/tool-callback';
-import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
-import type { ToolDefinition } from '../tool/tool-definition';
+import { InvocableToolCallback } from '../../tool/invocable-tool-callback';
+import type { ToolCallback } from '../../tool/tool-callback';
+import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
+import type { ToolDefinition } from '../../tool/tool-definition';
 
 export type ToolCallbackSource = ToolCallback | ToolCallbackProvider;
 

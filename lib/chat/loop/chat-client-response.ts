@@ -1,5 +1,5 @@
-import type { ChatResponse } from './chat-response';
-import type { Message, ToolCall, ToolResponse } from './messages';
+import type { ChatResponse } from '../model/chat-response';
+import type { Message, ToolCall, ToolResponse } from '../model/messages';
 
 /** One tool call run during a chat call. */
 export interface ToolExecutionRecord {

@@ -1,17 +1,17 @@
-import { InvalidChatRequestError } from '../errors/invalid-chat-request.error';
-import type { ToolCallback } from '../tool/tool-callback';
-import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
+import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error';
+import type { ToolCallback } from '../../tool/tool-callback';
+import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import { CallResponseSpec } from './call-response-spec';
-import type { ChatExecutionScope } from './chat-client-defaults';
+import type { ChatExecutionScope } from '../loop/execution-scope';
 import type { ChatClientState } from './chat-client-state';
-import type { ChatOptions } from './chat-options';
-import type { ChatRequest } from './chat-request';
-import { ChatMessages } from './chat.messages';
-import { mergeChatOptions } from './merge-chat-options';
-import { systemMessage, userMessage, type Message } from './messages';
+import type { ChatOptions } from '../model/chat-options';
+import type { ChatRequest } from '../loop/chat-request';
+import { ChatMessages } from '../../errors/messages/chat.messages';
+import { mergeChatOptions } from '../model/merge-chat-options';
+import { systemMessage, userMessage, type Message } from '../model/messages';
 import { StreamResponseSpec } from './stream-response-spec';
-import type { ToolCallHooks } from './tool-call-hooks';
-import { assertToolCallbackSource, toolCallbacksOfObject } from './tool-objects';
+import type { ToolCallHooks } from '../loop/tool-call-hooks';
+import { assertToolCallbackSource, toolCallbacksOfObject } from '../loop/tool-objects';
 
 const NO_SCOPE = (): undefined => undefined;
 

@@ -1,6 +1,6 @@
-import { ToolTimeoutError } from '../errors/tool-timeout.error';
-import type { ToolCallback } from '../tool/tool-callback';
-import type { ToolContext } from '../tool/tool-context';
+import { ToolTimeoutError } from '../../errors/tool-timeout.error';
+import type { ToolCallback } from '../../tool/tool-callback';
+import type { ToolContext } from '../../tool/tool-context';
 
 /** setTimeout turns longer delays into 1 ms. */
 const MAX_TIMER_DELAY = 2_147_483_647;

@@ -1,8 +1,8 @@
-import { InvalidChatRequestError } from '../errors/invalid-chat-request.error';
-import { MethodToolCallbackProvider } from '../tool/method/method-tool-callback-provider';
-import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
-import { isToolCallbackProvider, type ToolCallbackProvider } from '../tool/tool-callback-provider';
-import { ChatMessages } from './chat.messages';
+import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error';
+import { MethodToolCallbackProvider } from '../../tool/method/method-tool-callback-provider';
+import { isToolCallback, type ToolCallback } from '../../tool/tool-callback';
+import { isToolCallbackProvider, type ToolCallbackProvider } from '../../tool/tool-callback-provider';
+import { ChatMessages } from '../../errors/messages/chat.messages';
 
 const callbacksByObject = new WeakMap<object, readonly ToolCallback[]>();
 

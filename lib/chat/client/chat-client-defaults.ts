@@ -1,10 +1,11 @@
-import type { ToolCallback } from '../tool/tool-callback';
-import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
-import type { ChatModel } from './chat-model';
-import type { ChatOptions } from './chat-options';
-import type { ToolCallHooks } from './tool-call-hooks';
-import type { ToolCallingManager } from './tool-calling-manager';
-import type { ToolCallingManagerOptions } from './tool-calling-manager-options';
+import type { ToolCallback } from '../../tool/tool-callback';
+import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
+import type { ChatModel } from '../model/chat-model';
+import type { ChatOptions } from '../model/chat-options';
+import type { ToolCallHooks } from '../loop/tool-call-hooks';
+import type { ToolCallingManager } from '../loop/tool-calling-manager';
+import type { ToolCallingManagerOptions } from '../loop/tool-calling-manager-options';
+import type { ExecutionScopeProvider } from '../loop/execution-scope';
 
 /**
  * What every request of a `ChatClient` starts from. A request adds to it: its tools join these (a name given twice
@@ -25,17 +26,6 @@ export interface ChatClientDefaults {
   /** Hooks around the tool calls of every request (after the manager's, before the request's). */
   readonly hooks?: ToolCallHooks | readonly ToolCallHooks[];
 }
-
-/** What identifies the execution a chat call serves: the HTTP request, when there is one. */
-export interface ChatExecutionScope {
-  readonly request?: unknown;
-}
-
-/**
- * Asked once per `call()`/`stream()` for the current execution scope (the module points it at an
- * `AsyncLocalStorage` holding the HTTP request). A request's `.request(req)` takes precedence.
- */
-export type ExecutionScopeProvider = () => ChatExecutionScope | undefined;
 
 /** How a `ChatClient` runs, besides its defaults. */
 export interface ChatClientOptions {

@@ -1,4 +1,4 @@
-import type { ToolInputIssue } from './errors/invalid-tool-input.error';
+import type { ToolInputIssue } from '../invalid-tool-input.error';
 
 const MAX_PREVIEW = 80;
 

@@ -1,11 +1,11 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { InvalidToolInputError } from '../errors/invalid-tool-input.error';
-import { StructuredOutputError } from '../errors/structured-output.error';
-import { DtoInputParser } from '../tool/input/dto-input.parser';
-import { isStandardSchema, standardSchemaIssue } from '../tool/input/standard-schema-input.parser';
-import { unsafeValueIssue } from '../tool/input/tool-input-json';
-import { previewValue } from '../tool-calling.messages';
-import { ChatMessages } from './chat.messages';
+import { InvalidToolInputError } from '../../errors/invalid-tool-input.error';
+import { StructuredOutputError } from '../../errors/structured-output.error';
+import { DtoInputParser } from '../../tool/input/dto-input.parser';
+import { isStandardSchema, standardSchemaIssue } from '../../tool/input/standard-schema-input.parser';
+import { unsafeValueIssue } from '../../tool/input/tool-input-json';
+import { previewValue } from '../../errors/messages/tool.messages';
+import { ChatMessages } from '../../errors/messages/chat.messages';
 
 /** A class whose properties carry class-validator decorators. */
 export type EntityClass<T> = new (...args: any[]) => T;

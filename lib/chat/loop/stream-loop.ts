@@ -1,5 +1,5 @@
 import type { ChatClientResponse } from './chat-client-response';
-import { ChatResponseAssembler } from './chat-response-assembler';
+import { ChatResponseAssembler } from '../model/chat-response-assembler';
 import type { ChatRequest } from './chat-request';
 import { ChatRun } from './chat-run';
 import type { ChatStreamEvent, FinishedEvent } from './chat-stream-event';

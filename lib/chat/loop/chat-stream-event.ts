@@ -1,5 +1,5 @@
-import type { FinishReason, Usage } from './chat-response';
-import type { ToolCall } from './messages';
+import type { FinishReason, Usage } from '../model/chat-response';
+import type { ToolCall } from '../model/messages';
 import type { ToolExecutionEvent } from './tool-execution-result';
 
 /** Text of the answer as it arrives (and, at the end, the results of `returnDirect` tools as one delta). */

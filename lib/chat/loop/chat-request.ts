@@ -1,10 +1,10 @@
-import type { ToolCallback } from '../tool/tool-callback';
-import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
-import type { ToolContext } from '../tool/tool-context';
-import type { ChatExecutionScope } from './chat-client-defaults';
-import type { ChatModel } from './chat-model';
-import type { ChatOptions } from './chat-options';
-import type { Message } from './messages';
+import type { ToolCallback } from '../../tool/tool-callback';
+import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
+import type { ToolContext } from '../../tool/tool-context';
+import type { ChatExecutionScope } from './execution-scope';
+import type { ChatModel } from '../model/chat-model';
+import type { ChatOptions } from '../model/chat-options';
+import type { Message } from '../model/messages';
 import type { ToolCallHooks } from './tool-call-hooks';
 import type { ToolCallingManager } from './tool-calling-manager';
 

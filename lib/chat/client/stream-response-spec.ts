@@ -1,8 +1,8 @@
 import type { MessageEvent } from '@nestjs/common';
 import { Observable, map } from 'rxjs';
-import type { ChatRequest } from './chat-request';
-import type { ChatStreamEvent } from './chat-stream-event';
-import { streamEvents } from './stream-loop';
+import type { ChatRequest } from '../loop/chat-request';
+import type { ChatStreamEvent } from '../loop/chat-stream-event';
+import { streamEvents } from '../loop/stream-loop';
 
 /** Options of `sse()`. */
 export interface SseOptions {

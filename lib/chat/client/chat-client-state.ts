@@ -1,11 +1,11 @@
-import type { ToolCallback } from '../tool/tool-callback';
-import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
-import type { ToolContext } from '../tool/tool-context';
-import type { ExecutionScopeProvider } from './chat-client-defaults';
-import type { ChatModel } from './chat-model';
-import type { ChatOptions } from './chat-options';
-import type { ToolCallHooks } from './tool-call-hooks';
-import type { ToolCallingManager } from './tool-calling-manager';
+import type { ToolCallback } from '../../tool/tool-callback';
+import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
+import type { ToolContext } from '../../tool/tool-context';
+import type { ExecutionScopeProvider } from '../loop/execution-scope';
+import type { ChatModel } from '../model/chat-model';
+import type { ChatOptions } from '../model/chat-options';
+import type { ToolCallHooks } from '../loop/tool-call-hooks';
+import type { ToolCallingManager } from '../loop/tool-calling-manager';
 
 /** A client's defaults, prepared once when the client is made (tool objects turned into callbacks…). */
 export interface ChatClientState {

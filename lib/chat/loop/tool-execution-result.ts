@@ -1,6 +1,6 @@
-import type { ToolCallback } from '../tool/tool-callback';
-import type { ToolContext } from '../tool/tool-context';
-import type { AssistantMessage, Message, ToolCall, ToolResponse } from './messages';
+import type { ToolCallback } from '../../tool/tool-callback';
+import type { ToolContext } from '../../tool/tool-context';
+import type { AssistantMessage, Message, ToolCall, ToolResponse } from '../model/messages';
 import type { ToolCallCounter } from './tool-call-counter';
 import type { ToolCallHooks } from './tool-call-hooks';
 

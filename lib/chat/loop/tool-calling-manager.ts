@@ -1,10 +1,10 @@
-import { ToolNameResolutionError } from '../errors/tool-name-resolution.error';
-import { DefaultToolExecutionExceptionProcessor } from '../tool/execution/default-tool-execution-exception-processor';
-import type { ToolCallbackResolver } from '../tool/resolution/tool-callback-resolver';
-import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
-import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
-import type { ToolDefinition } from '../tool/tool-definition';
-import { indexByName } from '../tool/tool-name-registry';
+import { ToolNameResolutionError } from '../../errors/tool-name-resolution.error';
+import { DefaultToolExecutionExceptionProcessor } from '../../tool/execution/default-tool-execution-exception-processor';
+import type { ToolCallbackResolver } from '../../tool/resolution/tool-callback-resolver';
+import { isToolCallback, type ToolCallback } from '../../tool/tool-callback';
+import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
+import type { ToolDefinition } from '../../tool/tool-definition';
+import { indexByName } from '../../tool/tool-name-registry';
 import type { ToolCallHooks } from './tool-call-hooks';
 import {
   hooksList,

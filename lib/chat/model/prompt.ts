@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../tool/tool-definition';
+import type { ToolDefinition } from '../../tool/tool-definition';
 import type { ChatOptions } from './chat-options';
 import type { Message } from './messages';
 

@@ -1,6 +1,6 @@
-import { runCall } from './call-loop';
-import type { ChatClientResponse } from './chat-client-response';
-import type { ChatRequest } from './chat-request';
+import { runCall } from '../loop/call-loop';
+import type { ChatClientResponse } from '../loop/chat-client-response';
+import type { ChatRequest } from '../loop/chat-request';
 import { structuredOutputOf, type EntityTarget } from './structured-output';
 
 /**

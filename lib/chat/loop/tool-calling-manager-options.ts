@@ -1,6 +1,6 @@
-import { ToolCallingOptionsError } from '../errors/tool-calling-options.error';
-import type { ToolExecutionExceptionProcessor } from '../tool/execution/tool-execution-exception-processor';
-import type { ToolCallbackResolver } from '../tool/resolution/tool-callback-resolver';
+import { ToolCallingOptionsError } from '../../errors/tool-calling-options.error';
+import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
+import type { ToolCallbackResolver } from '../../tool/resolution/tool-callback-resolver';
 import type { ToolCallHooks } from './tool-call-hooks';
 
 /**

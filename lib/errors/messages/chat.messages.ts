@@ -1,6 +1,6 @@
-import type { ToolInputIssue } from '../errors/invalid-tool-input.error';
-import type { ToolCallingLimitName } from '../errors/tool-calling-limit.error';
-import { previewValue } from '../tool-calling.messages';
+import type { ToolInputIssue } from '../invalid-tool-input.error';
+import type { ToolCallingLimitName } from '../tool-calling-limit.error';
+import { previewValue } from './tool.messages';
 
 function quotedList(names: readonly string[]): string {
   return names.map((name) => `"${name}"`).join(', ');

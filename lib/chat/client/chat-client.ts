@@ -1,15 +1,15 @@
-import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
-import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
-import { ToolContext } from '../tool/tool-context';
-import { indexByName } from '../tool/tool-name-registry';
+import { isToolCallback, type ToolCallback } from '../../tool/tool-callback';
+import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
+import { ToolContext } from '../../tool/tool-context';
+import { indexByName } from '../../tool/tool-name-registry';
 import type { ChatClientChanges, ChatClientDefaults, ChatClientOptions } from './chat-client-defaults';
 import { ChatClientRequestSpec } from './chat-client-request-spec';
 import type { ChatClientState } from './chat-client-state';
-import type { ChatModel } from './chat-model';
-import { mergeChatOptions } from './merge-chat-options';
-import { ToolCallingManager } from './tool-calling-manager';
-import { hooksList } from './tool-calling-manager-options';
-import { assertToolCallbackSource, toolCallbacksOfObject } from './tool-objects';
+import type { ChatModel } from '../model/chat-model';
+import { mergeChatOptions } from '../model/merge-chat-options';
+import { ToolCallingManager } from '../loop/tool-calling-manager';
+import { hooksList } from '../loop/tool-calling-manager-options';
+import { assertToolCallbackSource, toolCallbacksOfObject } from '../loop/tool-objects';
 
 /**
  * The entry point for talking to a model with tools (Spring AI's `ChatClient`):

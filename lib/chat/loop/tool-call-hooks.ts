@@ -1,7 +1,7 @@
-import type { ToolContext } from '../tool/tool-context';
-import type { ToolDefinition } from '../tool/tool-definition';
-import type { ToolMetadata } from '../tool/tool-metadata';
-import type { ToolCall, ToolResponse } from './messages';
+import type { ToolContext } from '../../tool/tool-context';
+import type { ToolDefinition } from '../../tool/tool-definition';
+import type { ToolMetadata } from '../../tool/tool-metadata';
+import type { ToolCall, ToolResponse } from '../model/messages';
 
 /** What a hook learns about one tool call the model asked for. */
 export interface ToolCallHookContext {

@@ -1,0 +1,10 @@
+/** What identifies the execution a chat call serves: the HTTP request, when there is one. */
+export interface ChatExecutionScope {
+  readonly request?: unknown;
+}
+
+/**
+ * Asked once per `call()`/`stream()` for the current execution scope (the module points it at an
+ * `AsyncLocalStorage` holding the HTTP request). A request's `.request(req)` takes precedence.
+ */
+export type ExecutionScopeProvider = () => ChatExecutionScope | undefined;
