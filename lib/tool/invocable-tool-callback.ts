@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ToolExecutionError } from '../errors/tool-execution.error';
 import { Messages } from '../errors/messages/tool.messages';
+import { markFixedDefinition } from './fixed-definition';
 import type { ToolDescriptor } from './tool-definition.factory';
 import { removeNullOptionalArguments } from './input/null-optional-arguments';
 import { parseToolInputJson } from './input/tool-input-json';
@@ -60,3 +61,5 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     return `${this.constructor.name}(${this.descriptor.definition.name})`;
   }
 }
+
+markFixedDefinition(InvocableToolCallback);

@@ -24,12 +24,14 @@ function dynamicTool(description: () => string): ToolCallback {
 }
 
 describe('reuse of a resolution from one call to the next', () => {
-  it('returns the same tools again for a frozen list whose sources give the same callbacks', async () => {
+  const resolutionKey = {};
+
+  it('returns the same tools again for a list whose sources give the same callbacks', async () => {
     const manager = new ToolCallingManager();
     const callbacks = Object.freeze([tool('a'), tool('b')]);
     const toolCallbacks = Object.freeze([tool('c'), { getToolCallbacks: () => callbacks }]);
-    const first = await manager.resolveToolCallbacks({ toolCallbacks });
-    const second = await manager.resolveToolCallbacks({ toolCallbacks });
+    const first = await manager.resolveToolCallbacks({ toolCallbacks, resolutionKey });
+    const second = await manager.resolveToolCallbacks({ toolCallbacks, resolutionKey });
     expect(names(second)).toEqual(['c', 'a', 'b']);
     expect(second).toBe(first);
   });
@@ -39,28 +41,28 @@ describe('reuse of a resolution from one call to the next', () => {
     const list = [tool('a')];
     let answer: ToolCallback[] = list;
     const toolCallbacks = Object.freeze([{ getToolCallbacks: async () => answer }]);
-    expect(names(await manager.resolveToolCallbacks({ toolCallbacks }))).toEqual(['a']);
+    expect(names(await manager.resolveToolCallbacks({ toolCallbacks, resolutionKey }))).toEqual(['a']);
     list.push(tool('b'));
-    expect(names(await manager.resolveToolCallbacks({ toolCallbacks }))).toEqual(['a', 'b']);
+    expect(names(await manager.resolveToolCallbacks({ toolCallbacks, resolutionKey }))).toEqual(['a', 'b']);
     answer = [tool('c')];
-    expect(names(await manager.resolveToolCallbacks({ toolCallbacks }))).toEqual(['c']);
+    expect(names(await manager.resolveToolCallbacks({ toolCallbacks, resolutionKey }))).toEqual(['c']);
   });
 
-  it('sees a list that is not frozen change in place', async () => {
+  it('sees the list itself change in place', async () => {
     const manager = new ToolCallingManager();
     const toolCallbacks = [tool('a')];
-    expect(names(await manager.resolveToolCallbacks({ toolCallbacks }))).toEqual(['a']);
+    expect(names(await manager.resolveToolCallbacks({ toolCallbacks, resolutionKey }))).toEqual(['a']);
     toolCallbacks.push(tool('b'));
-    expect(names(await manager.resolveToolCallbacks({ toolCallbacks }))).toEqual(['a', 'b']);
+    expect(names(await manager.resolveToolCallbacks({ toolCallbacks, resolutionKey }))).toEqual(['a', 'b']);
   });
 
   it('still refuses two tools of one name on every call', async () => {
     const manager = new ToolCallingManager();
     let answer = [tool('a')];
     const toolCallbacks = Object.freeze([tool('b'), { getToolCallbacks: () => answer }]);
-    await manager.resolveToolCallbacks({ toolCallbacks });
+    await manager.resolveToolCallbacks({ toolCallbacks, resolutionKey });
     answer = [tool('b')];
-    await expect(manager.resolveToolCallbacks({ toolCallbacks })).rejects.toThrow(
+    await expect(manager.resolveToolCallbacks({ toolCallbacks, resolutionKey })).rejects.toThrow(
       'duplicate tool names: "b"',
     );
   });

@@ -150,6 +150,7 @@ export class ChatClientRequestSpec {
       manager: state.manager,
       messages,
       toolCallbacks: this.toolSources ? state.toolCallbacks.concat(this.toolSources) : state.toolCallbacks,
+      resolutionKey: this.toolSources === undefined ? state.resolutionKey : undefined,
       toolNames: this.names ? state.toolNames.concat(this.names) : state.toolNames,
       context: this.contextValues ? state.context.with(this.contextValues) : state.context,
       options: this.requestOptions ? mergeChatOptions(state.options, this.requestOptions) : state.options,

@@ -15,6 +15,8 @@ export interface ChatClientState {
   readonly system?: string;
   /** The callbacks of the default tool objects, then the default callbacks and providers. */
   readonly toolCallbacks: readonly (ToolCallback | ToolCallbackProvider)[];
+  /** The key under which the manager keeps the resolution of `toolCallbacks` from one call to the next. */
+  readonly resolutionKey: object;
   readonly toolNames: readonly string[];
   readonly context: ToolContext;
   readonly options: ChatOptions;

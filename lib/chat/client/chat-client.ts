@@ -48,8 +48,8 @@ export class ChatClient {
         managerOption instanceof ToolCallingManager ? managerOption : new ToolCallingManager(managerOption),
       executionScope: clientOptions.executionScope,
       system: defaults.system,
-      // Frozen, so that the manager may reuse its resolution from one call to the next (see ToolResolutionCache).
       toolCallbacks: Object.freeze(sources),
+      resolutionKey: {},
       toolNames: defaults.toolNames ?? [],
       context: defaults.toolContext ? ToolContext.of(defaults.toolContext) : ToolContext.empty(),
       options: defaults.options ?? {},

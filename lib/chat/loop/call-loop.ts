@@ -13,6 +13,7 @@ export async function runCall(request: ChatRequest): Promise<ChatClientResponse>
   const callOptions = signal ? { signal } : undefined;
   for (;;) {
     const response = await model.call(run.nextPrompt(), callOptions);
-    if (!run.accept(response) || (await run.executeTools())) return run.finish();
+    if (run.accept(response) === 'answered') return run.finish();
+    if ((await run.executeTools()) === 'return-direct') return run.finish();
   }
 }

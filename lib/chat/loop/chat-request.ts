@@ -14,6 +14,8 @@ export interface ChatRequest {
   readonly manager: ToolCallingManager;
   readonly messages: readonly Message[];
   readonly toolCallbacks: readonly (ToolCallback | ToolCallbackProvider)[];
+  /** Given when `toolCallbacks` are the client's defaults, so that their resolution is kept between calls. */
+  readonly resolutionKey?: object;
   readonly toolNames: readonly string[];
   /** The merged values, without signal or execution scope yet. */
   readonly context: ToolContext;

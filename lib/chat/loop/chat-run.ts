@@ -14,6 +14,12 @@ import type { ToolExecutionEvent } from './tool-execution-result';
 
 const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
 
+/** What a model response means for the loop: run the tools it asks for, or the call is answered. */
+export type ResponseOutcome = 'run-tools' | 'answered';
+
+/** What a round of tool calls means for the loop: ask the model again, or end with the tools' results. */
+export type RoundOutcome = 'ask-model' | 'return-direct';
+
 /**
  * The state of one chat call across its rounds: the conversation, the summed usage, the tool-call counts. The call
  * and stream loops drive it; it decides when the loop ends and enforces `maxRounds`.
@@ -68,25 +74,25 @@ export class ChatRun {
     };
   }
 
-  /** Records a model response; `true` when its tool calls are to be run, `false` when the call is over. */
-  accept(response: ChatResponse): boolean {
+  /** Records a model response and says whether its tool calls are to be run; enforces `maxRounds`. */
+  accept(response: ChatResponse): ResponseOutcome {
     this.usage = addUsage(this.usage, response.usage);
     this.last = response;
     const message = response.message;
     if (message.toolCalls.length === 0 || !this.request.internalToolExecution) {
       this.pending = message.toolCalls.length > 0;
       this.history = [...this.history, message]; // not concat(): see ToolRound.run
-      return false;
+      return 'answered';
     }
     const maxRounds = this.request.manager.limits.maxRounds;
     if (this.rounds >= maxRounds) {
       throw new ToolCallingLimitError('maxRounds', maxRounds, this.history.concat(message));
     }
-    return true;
+    return 'run-tools';
   }
 
-  /** Runs the tool calls of the last response; `true` when the call ends with their results (`returnDirect`). */
-  async executeTools(onEvent?: (event: ToolExecutionEvent) => void): Promise<boolean> {
+  /** Runs the tool calls of the last response. */
+  async executeTools(onEvent?: (event: ToolExecutionEvent) => void): Promise<RoundOutcome> {
     const message = this.last!.message;
     const result = await this.request.manager.executeToolCalls({
       history: this.history,
@@ -105,8 +111,9 @@ export class ChatRun {
     for (let i = 0; i < responses.length; i++) {
       records.push({ round: this.rounds, toolCall: message.toolCalls[i], toolResponse: responses[i] });
     }
-    if (result.returnDirect) this.direct = responses;
-    return result.returnDirect;
+    if (!result.returnDirect) return 'ask-model';
+    this.direct = responses;
+    return 'return-direct';
   }
 
   finish(): ChatClientResponse {

@@ -38,9 +38,9 @@ export async function* streamEvents(
       signal.throwIfAborted();
       const response = assembler.toResponse(round);
       yield { type: 'round-finished', round, finishReason: response.finishReason, usage: response.usage };
-      if (run.accept(response)) {
+      if (run.accept(response) === 'run-tools') {
         const buffer = new EventBuffer<ToolExecutionEvent>();
-        if (!(yield* buffer.drain(run.executeTools(buffer.push)))) continue;
+        if ((yield* buffer.drain(run.executeTools(buffer.push))) === 'ask-model') continue;
       }
       const result = run.finish();
       if (result.returnDirect) yield { type: 'text-delta', round, text: result.text };

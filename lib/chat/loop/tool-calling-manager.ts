@@ -37,6 +37,12 @@ export interface ToolSelection {
   readonly toolCallbacks?: readonly (ToolCallback | ToolCallbackProvider)[];
   /** Names resolved through the manager's resolver; a name already among the callbacks is not looked up. */
   readonly toolNames?: readonly string[];
+  /**
+   * An object under which the manager keeps this selection's resolution, and returns it again on the next call
+   * with the same key and the same sources, as long as the providers give the same callbacks. A `ChatClient`
+   * passes one key for its defaults; without a key nothing is kept.
+   */
+  readonly resolutionKey?: object;
 }
 
 /**
@@ -68,14 +74,15 @@ export class ToolCallingManager {
    * The callbacks of a request, by name: every callback, every provider's callbacks (providers are asked now, in
    * parallel), and each name resolved through the resolver. Throws `DuplicateToolNameError` when two different
    * tools share a name (the same callback given twice is kept once), and `ToolNameResolutionError` naming every name
-   * that does not resolve. When a frozen list of sources without names yields the very same callbacks as on its
-   * previous resolution, that resolution's map is returned again.
+   * that does not resolve. With a `resolutionKey` and no names, when the sources yield the very same callbacks as on
+   * the previous resolution under that key, that resolution's map is returned again.
    */
   async resolveToolCallbacks(selection: ToolSelection): Promise<ReadonlyMap<string, ToolCallback>> {
     const sources = selection.toolCallbacks ?? NO_SOURCES;
     const names = selection.toolNames;
-    const reusable = (names === undefined || names.length === 0) && ToolResolutionCache.accepts(sources);
-    const last = reusable ? this.resolutions.lookup(sources) : undefined;
+    const key = selection.resolutionKey;
+    const reusable = key !== undefined && (names === undefined || names.length === 0) && sources.length > 0;
+    const last = reusable ? this.resolutions.lookup(key, sources) : undefined;
     const providers = last?.providers ?? providerPositions(sources);
     let asynchronous = false;
     const asked = providers.map((position) => {
@@ -118,7 +125,7 @@ export class ToolCallingManager {
       );
       indexByName(new Set([...all, ...(resolved ?? [])]));
     }
-    if (reusable) this.resolutions.remember(sources, providers, results, byName);
+    if (reusable) this.resolutions.remember(key, sources, providers, results, byName);
     return byName;
   }
 

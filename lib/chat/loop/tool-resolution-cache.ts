@@ -1,4 +1,4 @@
-import { InvocableToolCallback } from '../../tool/invocable-tool-callback';
+import { hasFixedDefinition } from '../../tool/fixed-definition';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { ToolDefinition } from '../../tool/tool-definition';
@@ -7,6 +7,7 @@ export type ToolCallbackSource = ToolCallback | ToolCallbackProvider;
 
 /** One resolution of a list of tool sources, and what its providers returned for it. */
 export interface ToolResolution {
+  readonly sources: readonly ToolCallbackSource[];
   /** Positions of the providers among the sources, and what each returned (a copy, unless it was frozen). */
   readonly providers: readonly number[];
   readonly results: readonly (readonly ToolCallback[])[];
@@ -26,24 +27,23 @@ export function toolDefinitionsOf(tools: ReadonlyMap<string, ToolCallback>): rea
 }
 
 /**
- * The last resolution of each frozen list of tool sources (a client's defaults: one list for all its calls).
+ * The last resolution under each resolution key (a client's: one key for the defaults of all its calls).
  * Rebuilding the map and the definitions of every tool on every call made a chat call's cost grow with the number
- * of tools offered: 200 tools cost 3× what 3 cost, for the same 3 calls. Lists that are not frozen (the defaults
+ * of tools offered: 200 tools cost 3× what 3 cost, for the same 3 calls. Selections without a key (the defaults
  * plus one request's tools) are not remembered: each is used once, and remembering short-lived keys in a WeakMap
  * cost more than the rebuild.
  */
 export class ToolResolutionCache {
-  private readonly resolutions = new WeakMap<readonly ToolCallbackSource[], ToolResolution>();
+  private readonly resolutions = new WeakMap<object, ToolResolution>();
 
-  static accepts(sources: readonly ToolCallbackSource[]): boolean {
-    return sources.length > 0 && Object.isFrozen(sources);
-  }
-
-  lookup(sources: readonly ToolCallbackSource[]): ToolResolution | undefined {
-    return this.resolutions.get(sources);
+  /** The resolution kept under `key`, if it was made from these very sources. */
+  lookup(key: object, sources: readonly ToolCallbackSource[]): ToolResolution | undefined {
+    const resolution = this.resolutions.get(key);
+    return resolution !== undefined && sameItems(resolution.sources, sources) ? resolution : undefined;
   }
 
   remember(
+    key: object,
     sources: readonly ToolCallbackSource[],
     providers: readonly number[],
     results: readonly (readonly ToolCallback[])[],
@@ -56,7 +56,7 @@ export class ToolResolutionCache {
       definitions.push(definition);
       // The library's callbacks fix their definition when they are built: checking 200 of them again on every
       // call cost more than the rest of the reuse.
-      if (callback.getToolDefinition !== InvocableToolCallback.prototype.getToolDefinition) {
+      if (!hasFixedDefinition(callback)) {
         mutable.push([callback, definition]);
       }
     }
@@ -64,7 +64,8 @@ export class ToolResolutionCache {
     Object.freeze(definitions);
     // A provider may hand back the same array after changing it in place: keep what it held.
     const held = results.map((callbacks) => (Object.isFrozen(callbacks) ? callbacks : callbacks.slice()));
-    this.resolutions.set(sources, { providers, results: held, tools, definitions, mutable });
+    const kept = Object.isFrozen(sources) ? sources : sources.slice();
+    this.resolutions.set(key, { sources: kept, providers, results: held, tools, definitions, mutable });
     definitionsByTools.set(tools, definitions);
   }
 }
@@ -82,7 +83,7 @@ export function isStillValid(
   return true;
 }
 
-function sameItems(a: readonly ToolCallback[], b: readonly ToolCallback[]): boolean {
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

@@ -13,8 +13,13 @@ import type { ToolCallHookContext, ToolCallHooks } from './tool-call-hooks';
 import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
 import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
 
-/** What runs for a call: the tool, a text for a call over a limit, or nothing for a name the model invented. */
-type Target = ToolCallback | string | undefined;
+/** What runs for a call: the tool, a refusal for a call over a limit, or nothing for a name the model invented. */
+type Target =
+  | { readonly kind: 'tool'; readonly callback: ToolCallback }
+  | { readonly kind: 'over-limit'; readonly message: string }
+  | { readonly kind: 'unknown-tool' };
+
+const UNKNOWN_TOOL: Target = Object.freeze({ kind: 'unknown-tool' });
 
 export interface ToolRoundSettings {
   readonly limits: ResolvedToolCallingLimits;
@@ -78,7 +83,7 @@ export class ToolRound {
     const { maxToolCallsPerRequest, maxCallsPerTool, onLimit } = this.settings.limits;
     return this.calls.map((call) => {
       const callback = this.tools.get(call.name);
-      if (callback === undefined) return undefined;
+      if (callback === undefined) return UNKNOWN_TOOL;
       let limit: 'maxToolCallsPerRequest' | 'maxCallsPerTool';
       let value: number;
       if (counter.total >= maxToolCallsPerRequest) {
@@ -89,7 +94,7 @@ export class ToolRound {
         value = maxCallsPerTool;
       } else {
         counter.add(call.name);
-        return callback;
+        return { kind: 'tool', callback };
       }
       if (onLimit === 'error') {
         const { history: before, message } = this.input;
@@ -101,19 +106,23 @@ export class ToolRound {
           limit === 'maxCallsPerTool' ? call.name : undefined,
         );
       }
-      return ChatMessages.toolCallLimitForModel(limit, value, call.name);
+      return { kind: 'over-limit', message: ChatMessages.toolCallLimitForModel(limit, value, call.name) };
     });
   }
 
   private isSequential(index: number): boolean {
     const target = this.targets[index];
-    return typeof target === 'object' && target.getToolMetadata().sequential === true;
+    return target.kind === 'tool' && target.callback.getToolMetadata().sequential === true;
   }
 
   private allReturnDirect(): boolean {
     for (let i = 0; i < this.calls.length; i++) {
       const target = this.targets[i];
-      if (typeof target !== 'object' || !target.getToolMetadata().returnDirect || this.responses[i].isError) {
+      if (
+        target.kind !== 'tool' ||
+        !target.callback.getToolMetadata().returnDirect ||
+        this.responses[i].isError
+      ) {
         return false;
       }
     }
@@ -144,14 +153,18 @@ export class ToolRound {
     this.input.signal?.throwIfAborted();
     onEvent?.({ type: 'tool-call-started', round: this.round, toolCall: call });
     let response: ToolResponse;
-    if (target === undefined) {
-      response = this.failure(call, new NoSuchToolError(call.name, [...this.tools.keys()]));
-    } else if (typeof target === 'string') {
-      response = { id: call.id, name: call.name, result: target, isError: true };
-    } else if (this.settings.hooks.length > 0) {
-      response = await this.invokeWithHooks(call, target);
-    } else {
-      response = await this.execute(call, target, call.arguments);
+    switch (target.kind) {
+      case 'unknown-tool':
+        response = this.failure(call, new NoSuchToolError(call.name, [...this.tools.keys()]));
+        break;
+      case 'over-limit':
+        response = { id: call.id, name: call.name, result: target.message, isError: true };
+        break;
+      case 'tool':
+        response =
+          this.settings.hooks.length > 0
+            ? await this.invokeWithHooks(call, target.callback)
+            : await this.execute(call, target.callback, call.arguments);
     }
     this.responses[index] = response;
     onEvent?.({
