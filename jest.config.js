@@ -10,11 +10,9 @@ const swcForNest = [
   },
 ];
 
-/** @type {import('jest').Config} */
-module.exports = {
+const base = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+  rootDir: __dirname,
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^nestjs-tool-calling$': '<rootDir>/lib/index.ts',
@@ -27,4 +25,32 @@ module.exports = {
   transformIgnorePatterns: nestMajor >= 12 ? ['/node_modules/(?!@nestjs/)'] : ['/node_modules/'],
   setupFiles: ['reflect-metadata'],
   testTimeout: 20000,
+};
+
+// Three projects: `npm run test:unit` is the fast loop while coding; `npm test` runs all three.
+/** @type {import('jest').Config} */
+module.exports = {
+  testTimeout: 20000,
+  projects: [
+    {
+      ...base,
+      displayName: 'unit',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/reliability/'],
+    },
+    {
+      ...base,
+      displayName: 'e2e',
+      roots: ['<rootDir>/test'],
+      testMatch: ['<rootDir>/test/e2e/**/*.spec.ts', '**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/reliability/'],
+    },
+    {
+      ...base,
+      displayName: 'reliability',
+      roots: ['<rootDir>/test/reliability'],
+      testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+    },
+  ],
 };

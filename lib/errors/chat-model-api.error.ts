@@ -1,25 +1,8 @@
 import { ChatModelError } from './chat-model.error';
 import { ModelMessages } from './messages/models.messages';
+import type { ChatModelApiErrorDetails } from './types/chat-model-api-error-details';
 
-/** What a provider said when it refused or failed a request. Never contains the API key. */
-export interface ChatModelApiErrorDetails {
-  readonly provider: string;
-  readonly model: string;
-  /** The endpoint, without credentials or query string; absent for the provider's default endpoint. */
-  readonly baseURL?: string;
-  /** The HTTP status; absent when the provider reported the error inside a stream. */
-  readonly status?: number;
-  /** The provider's own explanation (`error.message` of the response body), shortened and with the key removed. */
-  readonly providerMessage?: string;
-  /** The provider's error type (`invalid_request_error`, `rate_limit_error`, `overloaded_error`…). */
-  readonly errorType?: string;
-  /** The provider's error code (`model_not_found`, `context_length_exceeded`…). */
-  readonly errorCode?: string;
-  /** The provider's request id, to quote to its support. */
-  readonly requestId?: string;
-  /** How many times the SDK retried before giving up. */
-  readonly retries?: number;
-}
+export type { ChatModelApiErrorDetails };
 
 /**
  * The provider answered with an error. Subclasses name the usual statuses (400, 401, 403, 404, 429, 5xx); this class

@@ -1,13 +1,8 @@
 import { ToolCallingError } from './tool-calling.error';
 import { Messages } from './messages/tool.messages';
+import type { ToolInputIssue } from './types/tool-input-issue';
 
-/** One problem found in the arguments a model sent to a tool. */
-export interface ToolInputIssue {
-  /** The field, as a dotted path (`address.city`, `items[2]`); empty for the input as a whole. */
-  readonly path: string;
-  /** What is wrong, in words a model can act on. */
-  readonly message: string;
-}
+export type { ToolInputIssue };
 
 /** The arguments a model sent are not valid JSON or do not fit the tool's input schema. */
 export class InvalidToolInputError extends ToolCallingError {

@@ -1,9 +1,9 @@
 import { ToolCallingError } from './tool-calling.error';
 import type { Message } from '../chat/model/messages';
 import { ChatMessages } from './messages/chat.messages';
+import type { ToolCallingLimitName } from './types/tool-calling-limit-name';
 
-/** The limits a chat call is bounded by (see `ToolCallingLimits`). */
-export type ToolCallingLimitName = 'maxRounds' | 'maxToolCallsPerRequest' | 'maxCallsPerTool';
+export type { ToolCallingLimitName };
 
 /**
  * A chat call hit one of its limits. Carries the conversation so far: the prompt, every round, and the model's last

@@ -1,5 +1,5 @@
-import type { ToolInputIssue } from '../invalid-tool-input.error';
-import type { ToolCallingLimitName } from '../tool-calling-limit.error';
+import type { ToolInputIssue } from '../types/tool-input-issue';
+import type { ToolCallingLimitName } from '../types/tool-calling-limit-name';
 import { previewValue } from './tool.messages';
 
 function quotedList(names: readonly string[]): string {

@@ -1,4 +1,4 @@
-import type { ChatModelApiErrorDetails } from '../chat-model-api.error';
+import type { ChatModelApiErrorDetails } from '../types/chat-model-api-error-details';
 
 /** The longest provider message kept in an error: providers sometimes echo a whole request or an HTML page. */
 export const MAX_PROVIDER_MESSAGE = 500;

@@ -1,4 +1,4 @@
-import type { ToolInputIssue } from '../invalid-tool-input.error';
+import type { ToolInputIssue } from '../types/tool-input-issue';
 
 const MAX_PREVIEW = 80;
 

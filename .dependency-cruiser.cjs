@@ -1,0 +1,81 @@
+// The dependency rules of DESIGN.md §5, checked by `npm run depcheck` (and so by .ci/run).
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycle anywhere in lib/, type-only imports included.',
+      from: { path: '^lib/' },
+      to: { circular: true },
+    },
+    {
+      name: 'tool-stands-alone',
+      severity: 'error',
+      comment: 'A tool works without a chat, a model or the Nest module.',
+      from: { path: '^lib/tool/' },
+      to: { path: '^lib/(chat|models|module|handlers|mcp|memory|approval|telemetry|testing)/' },
+    },
+    {
+      name: 'chat-without-providers-or-module',
+      severity: 'error',
+      comment: 'The chat client and its loop know the ChatModel port, never an adapter or the Nest module.',
+      from: { path: '^lib/chat/' },
+      to: { path: '^lib/(models|module)/' },
+    },
+    {
+      name: 'errors-stand-alone',
+      severity: 'error',
+      comment:
+        'An error can be built from anywhere: errors/ imports nothing outside itself, except the types of two ' +
+        'import-free data files (what a model message and a tool definition are).',
+      from: { path: '^lib/errors/' },
+      to: {
+        path: '^lib/',
+        pathNot: [
+          '^lib/errors/',
+          '^lib/chat/model/messages\\.ts$',
+          '^lib/tool/tool-definition\\.ts$',
+          '^lib/tool/json-schema\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'errors-types-only',
+      severity: 'error',
+      comment: 'What errors/ takes from outside is types only: nothing of it runs.',
+      from: { path: '^lib/errors/' },
+      to: { path: '^lib/', pathNot: '^lib/errors/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'import-free-data-files',
+      severity: 'error',
+      comment:
+        'The data files errors/ may take types from import nothing themselves (so no cycle can pass through).',
+      from: {
+        path: [
+          '^lib/chat/model/messages\\.ts$',
+          '^lib/tool/tool-definition\\.ts$',
+          '^lib/tool/json-schema\\.ts$',
+        ],
+      },
+      to: { path: '^lib/', pathNot: '^lib/tool/json-schema\\.ts$' },
+    },
+    {
+      name: 'library-not-to-tests-or-sample',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^(test|sample-app|bench|docs)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};

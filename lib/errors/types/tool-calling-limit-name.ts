@@ -1,0 +1,2 @@
+/** The limits a chat call is bounded by (see `ToolCallingLimits`). */
+export type ToolCallingLimitName = 'maxRounds' | 'maxToolCallsPerRequest' | 'maxCallsPerTool';
