@@ -13,6 +13,8 @@ export default tseslint.config(
       'coverage/**',
       'test-output/**',
       'sample-app/public/**',
+      'dist-api/**',
+      'bench/node_modules/**',
     ],
   },
   eslint.configs.recommended,

@@ -1,15 +1,25 @@
-export * from './tool/json-schema';
-export * from './tool/tool-definition';
-export * from './tool/tool-metadata';
-export * from './tool/tool-context';
-export * from './tool/tool-callback';
-export * from './tool/tool-callback-provider';
+// The public surface of nestjs-tool-calling. Every name here is part of the API report (api/nestjs-tool-calling.api.md):
+// adding, removing or changing one is a decision that shows in that file's diff.
+
+// --- Tools: the contract, its data, and the context a tool runs with ---------------------------------------------
+export type { ToolCallback } from './tool/tool-callback';
+export { isToolCallback } from './tool/tool-callback';
+export type { ToolCallbackProvider } from './tool/tool-callback-provider';
+export { isToolCallbackProvider } from './tool/tool-callback-provider';
+export type { ToolDefinition } from './tool/tool-definition';
+export type { ToolMetadata } from './tool/tool-metadata';
+export { ToolContext, type ToolExecutionScope } from './tool/tool-context';
+export { type JsonSchema, JSON_SCHEMA_DRAFT_2020_12 } from './tool/json-schema';
 export { TOOL_NAME_PATTERN } from './tool-calling.constants';
+
+// --- Tools: declaring them with decorators -------------------------------------------------------------------------
 export { Tool } from './tool/decorators/tool.decorator';
 export { ToolParam } from './tool/decorators/tool-param.decorator';
 export { ToolContextParam } from './tool/decorators/tool-context-param.decorator';
 export { ToolInput } from './tool/decorators/tool-input.decorator';
 export type { ToolOptions, ToolParamOptions, ToolParamType } from './tool/decorators/tool-options';
+
+// --- Tools: callbacks built from methods and functions, and providers of them -------------------------------------
 export { MethodToolCallback, type MethodToolCallbackOptions } from './tool/method/method-tool-callback';
 export { MethodToolCallbackProvider } from './tool/method/method-tool-callback-provider';
 export {
@@ -21,6 +31,8 @@ export {
   type NoInputFunctionTool,
 } from './tool/function/function-tool-callback';
 export { StaticToolCallbackProvider } from './tool/static-tool-callback-provider';
+
+// --- Tools: results, failures and schemas ----------------------------------------------------------------------------
 export type { ToolCallResultConverter } from './tool/execution/tool-call-result-converter';
 export { DefaultToolCallResultConverter } from './tool/execution/default-tool-call-result-converter';
 export type { ToolExecutionExceptionProcessor } from './tool/execution/tool-execution-exception-processor';
@@ -29,30 +41,50 @@ export {
   type DefaultToolExecutionExceptionProcessorOptions,
 } from './tool/execution/default-tool-execution-exception-processor';
 export { toModelSchema, type ModelSchemaOptions } from './tool/schema/model-schema';
-export { mapSchema } from './tool/schema/json-schema-walker';
-export { ToolCallingError } from './errors/tool-calling.error';
-export { ToolDefinitionError } from './errors/tool-definition.error';
-export { DuplicateToolNameError } from './errors/duplicate-tool-name.error';
-export { InvalidToolInputError, type ToolInputIssue } from './errors/invalid-tool-input.error';
-export { ToolExecutionError } from './errors/tool-execution.error';
-export { ToolResultConversionError } from './errors/tool-result-conversion.error';
-export { MissingToolContextKeyError } from './errors/missing-tool-context-key.error';
-export * from './chat/model/messages';
-export * from './chat/model/chat-options';
-export * from './chat/model/prompt';
-export * from './chat/model/chat-response';
-export * from './chat/model/chat-model';
+export {
+  removeNullOptionalArguments,
+  removeNullOptionalArgumentsFromJson,
+} from './tool/input/null-optional-arguments';
+
+// --- Tools: resolution by name ---------------------------------------------------------------------------------------
 export type { ToolCallbackResolver } from './tool/resolution/tool-callback-resolver';
+export { StaticToolCallbackResolver } from './tool/resolution/static-tool-callback-resolver';
+export { DelegatingToolCallbackResolver } from './tool/resolution/delegating-tool-callback-resolver';
+export { ContainerToolCallbackResolver } from './tool/resolution/container-tool-callback-resolver';
+
+// --- Chat model port: what a provider adapter takes and gives --------------------------------------------------------
+export {
+  type ToolCall,
+  type ToolResponse,
+  type SystemMessage,
+  type UserMessage,
+  type AssistantMessage,
+  type ToolResponseMessage,
+  type Message,
+  systemMessage,
+  userMessage,
+  assistantMessage,
+  toolResponseMessage,
+} from './chat/model/messages';
+export type { ToolChoice, ChatOptions } from './chat/model/chat-options';
+export type { Prompt } from './chat/model/prompt';
+export type { Usage, FinishReason, ChatResponse } from './chat/model/chat-response';
+export type { ChatModel, ChatModelCallOptions, ChatResponseChunk } from './chat/model/chat-model';
+
+// --- Chat client: the fluent entry point and its specs (built by the client, used as types) --------------------------
 export { ChatClient } from './chat/client/chat-client';
 export type {
   ChatClientDefaults,
   ChatClientOptions,
   ChatClientChanges,
 } from './chat/client/chat-client-defaults';
+export type { ChatClientRequestSpec } from './chat/client/chat-client-request-spec';
+export type { CallResponseSpec } from './chat/client/call-response-spec';
+export type { StreamResponseSpec, SseOptions } from './chat/client/stream-response-spec';
+export type { EntityTarget, EntityClass } from './chat/client/structured-output';
+
+// --- The loop: one call's rounds, its results and events, limits and hooks ------------------------------------------
 export type { ChatExecutionScope, ExecutionScopeProvider } from './chat/loop/execution-scope';
-export { ChatClientRequestSpec } from './chat/client/chat-client-request-spec';
-export { CallResponseSpec } from './chat/client/call-response-spec';
-export { StreamResponseSpec, type SseOptions } from './chat/client/stream-response-spec';
 export type { ChatClientResponse, ToolExecutionRecord } from './chat/loop/chat-client-response';
 export type {
   ChatStreamEvent,
@@ -60,7 +92,6 @@ export type {
   RoundFinishedEvent,
   FinishedEvent,
 } from './chat/loop/chat-stream-event';
-export type { EntityTarget, EntityClass } from './chat/client/structured-output';
 export { ToolCallingManager, type ToolSelection } from './chat/loop/tool-calling-manager';
 export {
   DEFAULT_TOOL_CALLING_LIMITS,
@@ -73,8 +104,8 @@ export type {
   ToolExecutionInput,
   ToolExecutionResult,
   ToolExecutionEvent,
+  ToolCallCounts,
 } from './chat/loop/tool-execution-result';
-export { ToolCallCounter } from './chat/loop/tool-call-counter';
 export type {
   ToolCallHooks,
   ToolCallHookContext,
@@ -84,13 +115,8 @@ export type {
   AfterToolCallContext,
   AfterToolCallDecision,
 } from './chat/loop/tool-call-hooks';
-export { NoSuchToolError } from './errors/no-such-tool.error';
-export { ToolTimeoutError } from './errors/tool-timeout.error';
-export { ToolCallingLimitError, type ToolCallingLimitName } from './errors/tool-calling-limit.error';
-export { ToolNameResolutionError } from './errors/tool-name-resolution.error';
-export { StructuredOutputError } from './errors/structured-output.error';
-export { ToolCallingOptionsError } from './errors/tool-calling-options.error';
-export { InvalidChatRequestError } from './errors/invalid-chat-request.error';
+
+// --- Provider adapters -----------------------------------------------------------------------------------------------
 export type {
   ChatModelSettings,
   OpenAiChatModelSettings,
@@ -99,27 +125,15 @@ export type {
 export { createChatModel } from './models/chat-model.factory';
 export { OpenAiChatModel, type OpenAiChatModelOptions } from './models/openai/openai-chat-model';
 export { toOpenAiStrictSchema } from './models/openai/openai-strict-schema';
-export {
-  removeNullOptionalArguments,
-  removeNullOptionalArgumentsFromJson,
-} from './tool/input/null-optional-arguments';
 export { AnthropicChatModel, type AnthropicChatModelOptions } from './models/anthropic/anthropic-chat-model';
 export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './models/anthropic/anthropic.constants';
-export { ChatModelError } from './errors/chat-model.error';
-export { ChatModelApiError, type ChatModelApiErrorDetails } from './errors/chat-model-api.error';
-export { ChatModelBadRequestError } from './errors/chat-model-bad-request.error';
-export { ChatModelAuthenticationError } from './errors/chat-model-authentication.error';
-export { ChatModelPermissionError } from './errors/chat-model-permission.error';
-export { ChatModelNotFoundError } from './errors/chat-model-not-found.error';
-export { ChatModelRateLimitError } from './errors/chat-model-rate-limit.error';
-export { ChatModelServerError } from './errors/chat-model-server.error';
-export { ChatModelConnectionError } from './errors/chat-model-connection.error';
-export { ChatModelResponseError } from './errors/chat-model-response.error';
-export { ChatModelConfigurationError } from './errors/chat-model-configuration.error';
+
+// --- The Nest module: options, tokens, discovery, configuration from the environment --------------------------------
 export { ToolCallingModule } from './module/tool-calling.module';
 export type {
   ToolCallingModuleOptions,
   ToolCallingModuleExtras,
+  ToolCallingModuleAsyncOptions,
   ToolCallingOptionsFactory,
 } from './module/tool-calling-module-options';
 export {
@@ -138,12 +152,40 @@ export {
   type ToolCallingConfig,
   type ToolCallingConfigLimits,
 } from './module/tool-calling.config';
-export { StaticToolCallbackResolver } from './tool/resolution/static-tool-callback-resolver';
-export { DelegatingToolCallbackResolver } from './tool/resolution/delegating-tool-callback-resolver';
-export { ContainerToolCallbackResolver } from './tool/resolution/container-tool-callback-resolver';
+
+// --- Errors: the base classes, then by who is at fault ---------------------------------------------------------------
+export { ToolCallingError } from './errors/tool-calling.error';
+export { ChatModelError } from './errors/chat-model.error';
+// the model's tool calls (sent back to the model by default)
+export { InvalidToolInputError, type ToolInputIssue } from './errors/invalid-tool-input.error';
+export { NoSuchToolError } from './errors/no-such-tool.error';
+export { ToolTimeoutError } from './errors/tool-timeout.error';
+export { ToolExecutionError } from './errors/tool-execution.error';
+export { ToolResultConversionError } from './errors/tool-result-conversion.error';
+export { StructuredOutputError } from './errors/structured-output.error';
+export { ToolCallingLimitError, type ToolCallingLimitName } from './errors/tool-calling-limit.error';
+// the application's code and requests
+export { ToolDefinitionError } from './errors/tool-definition.error';
+export { DuplicateToolNameError } from './errors/duplicate-tool-name.error';
+export { MissingToolContextKeyError } from './errors/missing-tool-context-key.error';
+export { ToolNameResolutionError } from './errors/tool-name-resolution.error';
+export { InvalidChatRequestError } from './errors/invalid-chat-request.error';
+// configuration and bootstrap
+export { ToolCallingOptionsError } from './errors/tool-calling-options.error';
 export { ToolDiscoveryError } from './errors/tool-discovery.error';
 export { ToolCallbackRegistryNotReadyError } from './errors/tool-callback-registry-not-ready.error';
 export {
   InvalidToolCallingConfigError,
   type ToolCallingConfigIssue,
 } from './errors/invalid-tool-calling-config.error';
+// the model provider
+export { ChatModelApiError, type ChatModelApiErrorDetails } from './errors/chat-model-api.error';
+export { ChatModelBadRequestError } from './errors/chat-model-bad-request.error';
+export { ChatModelAuthenticationError } from './errors/chat-model-authentication.error';
+export { ChatModelPermissionError } from './errors/chat-model-permission.error';
+export { ChatModelNotFoundError } from './errors/chat-model-not-found.error';
+export { ChatModelRateLimitError } from './errors/chat-model-rate-limit.error';
+export { ChatModelServerError } from './errors/chat-model-server.error';
+export { ChatModelConnectionError } from './errors/chat-model-connection.error';
+export { ChatModelResponseError } from './errors/chat-model-response.error';
+export { ChatModelConfigurationError } from './errors/chat-model-configuration.error';

@@ -1,3 +1,4 @@
+import type { ConfigurableModuleAsyncOptions } from '@nestjs/common';
 import type { ChatClientDefaults } from '../chat/client/chat-client-defaults';
 import type { ChatModel } from '../chat/model/chat-model';
 import type { ToolCallingManagerOptions } from '../chat/loop/tool-calling-manager-options';
@@ -58,3 +59,10 @@ export interface ToolCallingModuleExtras {
 export interface ToolCallingOptionsFactory {
   createToolCallingOptions(): ToolCallingModuleOptions | Promise<ToolCallingModuleOptions>;
 }
+
+/** Options of `ToolCallingModule.forRootAsync()`: how to make the module options (factory, class or existing provider). */
+export type ToolCallingModuleAsyncOptions = ConfigurableModuleAsyncOptions<
+  ToolCallingModuleOptions,
+  'createToolCallingOptions'
+> &
+  Partial<ToolCallingModuleExtras>;

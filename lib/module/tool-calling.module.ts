@@ -19,11 +19,8 @@ import { RequestContextMiddleware } from './request-context.middleware';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
 import { ToolExplorer } from './tool.explorer';
 import { ToolCallbackRegistry } from './tool-callback.registry';
-import {
-  ConfigurableToolCallingModule,
-  TOOL_CALLING_ASYNC_OPTIONS_TYPE,
-  TOOL_CALLING_OPTIONS_TYPE,
-} from './tool-calling.module-definition';
+import { ConfigurableToolCallingModule, TOOL_CALLING_OPTIONS_TYPE } from './tool-calling.module-definition';
+import type { ToolCallingModuleAsyncOptions } from './tool-calling-module-options';
 import {
   CHAT_MODEL,
   TOOL_CALLBACK_RESOLVER,
@@ -79,7 +76,7 @@ export class ToolCallingModule extends ConfigurableToolCallingModule implements 
     return super.forRoot(options);
   }
 
-  static override forRootAsync(options: typeof TOOL_CALLING_ASYNC_OPTIONS_TYPE): DynamicModule {
+  static override forRootAsync(options: ToolCallingModuleAsyncOptions): DynamicModule {
     return super.forRootAsync(options);
   }
 

@@ -1,7 +1,6 @@
 import {
   DuplicateToolNameError,
   FunctionToolCallback,
-  ToolCallCounter,
   ToolCallingManager,
   ToolContext,
   assistantMessage,
@@ -10,6 +9,7 @@ import {
   type ToolExecutionEvent,
 } from '../../lib';
 import { deferred, noInputTool } from './fixtures';
+import { ToolCallCounter } from '../../lib/chat/loop/tool-call-counter';
 
 const ping = FunctionToolCallback.from({ name: 'ping', fn: () => 'pong' });
 

@@ -1,5 +1,7 @@
+import type { ToolCallCounts } from './tool-execution-result';
+
 /** Tool calls run so far in one chat call, in total and per tool, for the limits. One per `call()`/`stream()`. */
-export class ToolCallCounter {
+export class ToolCallCounter implements ToolCallCounts {
   private count = 0;
   private readonly perTool = new Map<string, number>();
 

@@ -1,7 +1,6 @@
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { AssistantMessage, Message, ToolCall, ToolResponse } from '../model/messages';
-import type { ToolCallCounter } from './tool-call-counter';
 import type { ToolCallHooks } from './tool-call-hooks';
 
 /** Progress of the tool calls of one round, as `ToolCallingManager.executeToolCalls()` runs them. */
@@ -9,6 +8,13 @@ export type ToolExecutionEvent =
   | { readonly type: 'tool-call-started'; readonly round: number; readonly toolCall: ToolCall }
   | { readonly type: 'tool-result'; readonly round: number; readonly toolResponse: ToolResponse }
   | { readonly type: 'tool-error'; readonly round: number; readonly toolResponse: ToolResponse };
+
+/** Tool calls run so far in one chat call, in total and per tool: what the call limits are checked against. */
+export interface ToolCallCounts {
+  readonly total: number;
+  of(toolName: string): number;
+  add(toolName: string): void;
+}
 
 /** The tool calls of one model response, and what they may run with. */
 export interface ToolExecutionInput {
@@ -25,7 +31,7 @@ export interface ToolExecutionInput {
   /** Hooks of the request (after the manager's own). */
   readonly hooks?: readonly ToolCallHooks[];
   /** Counts of earlier rounds of the same chat call, for the limits; a fresh count when absent. */
-  readonly counter?: ToolCallCounter;
+  readonly counter?: ToolCallCounts;
   /** 1-based number of the model request answered; 1 when absent. */
   readonly round?: number;
   /** Called as calls start and finish (streaming). */

@@ -11,7 +11,7 @@ import { toolResponseMessage, type ToolCall, type ToolResponse } from '../model/
 import { ToolCallCounter } from './tool-call-counter';
 import type { ToolCallHookContext, ToolCallHooks } from './tool-call-hooks';
 import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
-import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
+import type { ToolCallCounts, ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
 
 /** What runs for a call: the tool, a refusal for a call over a limit, or nothing for a name the model invented. */
 type Target =
@@ -79,7 +79,7 @@ export class ToolRound {
     };
   }
 
-  private plan(counter: ToolCallCounter): Target[] {
+  private plan(counter: ToolCallCounts): Target[] {
     const { maxToolCallsPerRequest, maxCallsPerTool, onLimit } = this.settings.limits;
     return this.calls.map((call) => {
       const callback = this.tools.get(call.name);
