@@ -1,7 +1,11 @@
 import { ToolCallingError } from './tool-calling.error';
+import { thrownValueText } from './messages/thrown-value-text';
 import type { ToolDefinition } from '../tool/tool-definition';
 
-/** A tool threw (or rejected). The original error is the `cause`; the message is the original message. */
+/**
+ * A tool threw (or rejected). The original error is the `cause`; the message is the original message (whatever was
+ * thrown: building it never throws).
+ */
 export class ToolExecutionError extends ToolCallingError {
   override readonly name = 'ToolExecutionError';
 
@@ -9,6 +13,6 @@ export class ToolExecutionError extends ToolCallingError {
     readonly toolDefinition: ToolDefinition,
     cause: unknown,
   ) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    super(thrownValueText(cause), { cause });
   }
 }

@@ -3,6 +3,7 @@ import { ToolDefinitionError } from '../errors/tool-definition.error';
 import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
 import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
 import { sourceOf } from '../tool/tool-name-registry';
+import { assertValidToolName } from '../tool/tool-names';
 import { ToolDiscoveryError } from '../errors/tool-discovery.error';
 import { ModuleMessages } from '../errors/messages/module.messages';
 
@@ -43,10 +44,14 @@ export class DiscoveredToolsCollector {
   private readonly problems = new Map<string, Error>();
   private readonly seen = new WeakSet<object>();
 
+  /** A callback whose name is not a valid tool name (a hand-written one) is a problem, named by its label. */
   addCallback(kind: Kind, callback: ToolCallback, label: string): void {
     if (this.seen.has(callback)) return;
     this.seen.add(callback);
-    this.entries[kind].push({ callback, label });
+    this.attempt(() => {
+      assertValidToolName(callback.getToolDefinition()?.name, label);
+      this.entries[kind].push({ callback, label });
+    });
   }
 
   /** Static providers are asked in `build()`; lazy ones are kept for the requests that use them. */

@@ -5,6 +5,7 @@ import { TOOL_NAME_PATTERN } from '../tool-calling.constants';
 import { ToolMetadataAccessor } from '../tool/decorators/tool-metadata.accessor';
 import { shareToolCallbacksOfObject } from '../chat/loop/tool-objects';
 import { MethodToolCallback } from '../tool/method/method-tool-callback';
+import { staticToolCallbacksOf } from '../tool/method/static-tool-methods';
 import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
 import { isToolCallbackProvider, type ToolCallbackProvider } from '../tool/tool-callback-provider';
 import { sourceOf } from '../tool/tool-name-registry';
@@ -142,8 +143,15 @@ export class ToolExplorer implements OnApplicationBootstrap {
         built.push(callback);
       });
     }
-    if (!scoped && built.length > 0 && built.length === methods.length)
-      shareToolCallbacksOfObject(instance, built);
+    // Static tools are called on their class: the same callbacks whatever the scope, however many instances.
+    let statics: readonly ToolCallback[] = [];
+    found.attempt(() => {
+      statics = staticToolCallbacksOf(type);
+      for (const callback of statics)
+        found.addCallback('container', callback, `${sourceOf(callback)} in ${where}`);
+    });
+    if (!scoped && built.length + statics.length > 0 && built.length === methods.length)
+      shareToolCallbacksOfObject(instance, [...built, ...statics]);
   }
 
   /** Worked out once per class, however many providers share it. */
@@ -180,7 +188,8 @@ function declaringClassOf(type: Function, methodName: string): Function {
   return prototype.constructor;
 }
 
-const CALLBACK_METHODS = ['getToolDefinition', 'getToolMetadata', 'call'];
+// getToolMetadata is optional, as Spring AI's default method is: a callback without it gets the default metadata.
+const CALLBACK_METHODS = ['getToolDefinition', 'call'];
 const PROVIDER_METHODS = ['getToolCallbacks'];
 
 /**

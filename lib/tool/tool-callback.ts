@@ -1,6 +1,6 @@
 import type { ToolContext } from './tool-context';
 import type { ToolDefinition } from './tool-definition';
-import type { ToolMetadata } from './tool-metadata';
+import { DEFAULT_TOOL_METADATA, type ToolMetadata } from './tool-metadata';
 
 /**
  * The contract every tool fulfils: JSON text in, text out, because that is what models speak.
@@ -19,4 +19,14 @@ export function isToolCallback(value: unknown): value is ToolCallback {
     typeof (value as ToolCallback).getToolDefinition === 'function' &&
     typeof (value as ToolCallback).call === 'function'
   );
+}
+
+/**
+ * The callback's metadata, or the default (`returnDirect: false`) when a hand-written callback has no
+ * `getToolMetadata` (Spring AI's default method) or it returns nothing.
+ */
+export function toolMetadataOf(callback: ToolCallback): ToolMetadata {
+  return typeof callback.getToolMetadata === 'function'
+    ? (callback.getToolMetadata() ?? DEFAULT_TOOL_METADATA)
+    : DEFAULT_TOOL_METADATA;
 }

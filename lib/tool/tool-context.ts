@@ -116,4 +116,15 @@ export class ToolContext<T extends ContextValues = ContextValues> {
   toString(): string {
     return this.toJSON();
   }
+
+  /**
+   * What `util.inspect` shows — so `console.log(context)`, Nest's `Logger` and loggers that inspect their
+   * arguments: the keys and the tool, never the values, the HTTP request or the signal's reason.
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    const tool = this.toolName === undefined ? '' : `, tool ${JSON.stringify(this.toolName)}`;
+    return `ToolContext(${this.values.size} keys: [${this.keys()
+      .map((key) => JSON.stringify(key))
+      .join(', ')}]${tool})`;
+  }
 }

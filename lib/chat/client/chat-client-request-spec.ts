@@ -28,7 +28,8 @@ export class ChatClientRequestSpec {
   private readonly conversation: Message[] = [];
   private toolSources?: ToolCallbackSource[];
   private names?: string[];
-  private contextValues?: Record<string, unknown>;
+  // An ES private field: util.inspect (console.log, loggers) never shows it, and it holds the context's values.
+  #contextValues?: Record<string, unknown>;
   private requestOptions?: ChatOptions;
   private requestHooks?: ToolCallHooks[];
   private abortSignal?: AbortSignal;
@@ -86,7 +87,7 @@ export class ChatClientRequestSpec {
 
   /** Values for the tools' `ToolContext`, merged over the defaults (these win). Never sent to the model. */
   toolContext(values: Readonly<Record<string, unknown>>): this {
-    this.contextValues = { ...this.contextValues, ...values };
+    this.#contextValues = { ...this.#contextValues, ...values };
     return this;
   }
 
@@ -152,7 +153,7 @@ export class ChatClientRequestSpec {
       toolCallbacks: this.toolSources ? state.toolCallbacks.concat(this.toolSources) : state.toolCallbacks,
       resolutionKey: this.toolSources === undefined ? state.resolutionKey : undefined,
       toolNames: this.names ? state.toolNames.concat(this.names) : state.toolNames,
-      context: this.contextValues ? state.context.with(this.contextValues) : state.context,
+      context: this.#contextValues ? state.context.with(this.#contextValues) : state.context,
       options: this.requestOptions ? mergeChatOptions(state.options, this.requestOptions) : state.options,
       hooks: this.requestHooks ? state.hooks.concat(this.requestHooks) : state.hooks,
       signal: this.abortSignal,

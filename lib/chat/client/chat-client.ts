@@ -98,4 +98,15 @@ export class ChatClient {
       executionScope: changes.executionScope ?? this.clientOptions.executionScope,
     });
   }
+
+  /** `util.inspect` (console.log, loggers) shows the default tool context's keys, never its values. */
+  [Symbol.for('nodejs.util.inspect.custom')](
+    _depth: number,
+    options: object,
+    inspect: (value: unknown, options: object) => string,
+  ): string {
+    const { toolContext, ...defaults } = this.defaults;
+    const shown = toolContext ? { ...defaults, toolContext: ToolContext.of(toolContext) } : defaults;
+    return `ChatClient ${inspect({ chatModel: this.chatModel, defaults: shown }, options)}`;
+  }
 }

@@ -13,7 +13,7 @@ import {
   type ToolCallingManagerOptions,
 } from './tool-calling-manager-options';
 import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
-import { assertToolCallbackSource } from './tool-objects';
+import { assertToolCallbackSource, assertValidCallbackName } from './tool-objects';
 import { ToolRound, type ToolRoundSettings } from './tool-round';
 import { isStillValid, ToolResolutionCache, type ToolCallbackSource } from './tool-resolution-cache';
 
@@ -98,8 +98,10 @@ export class ToolCallingManager {
     const add = (callback: ToolCallback): void => {
       const name = callback.getToolDefinition().name;
       const existing = byName.get(name);
-      if (existing === undefined) byName.set(name, callback);
-      else if (existing !== callback) conflict = true;
+      if (existing === undefined) {
+        assertValidCallbackName(callback);
+        byName.set(name, callback);
+      } else if (existing !== callback) conflict = true;
     };
     for (let i = 0, p = 0; i < sources.length; i++) {
       if (i === providers[p]) for (const callback of results[p++]) add(callback);

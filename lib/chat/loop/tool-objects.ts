@@ -1,8 +1,12 @@
 import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error';
 import { MethodToolCallbackProvider } from '../../tool/method/method-tool-callback-provider';
+import { staticToolCallbacksOf } from '../../tool/method/static-tool-methods';
 import { isToolCallback, type ToolCallback } from '../../tool/tool-callback';
 import { isToolCallbackProvider, type ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import { ChatMessages } from '../../errors/messages/chat.messages';
+import { TOOL_NAME_PATTERN } from '../../tool-calling.constants';
+import { sourceOf } from '../../tool/tool-name-registry';
+import { assertValidToolName } from '../../tool/tool-names';
 
 const callbacksByObject = new WeakMap<object, readonly ToolCallback[]>();
 
@@ -30,22 +34,31 @@ export function shareToolCallbacksOfObject(object: object, callbacks: readonly T
 
 function assertToolObject(object: unknown): void {
   let what: string | undefined;
-  if (typeof object === 'function')
-    what = `the class ${object.name || '(anonymous)'} itself; pass an instance`;
-  else if (typeof object !== 'object' || object === null) what = String(object);
+  if (typeof object === 'function') {
+    if (staticToolCallbacksOf(object).length === 0)
+      what = `the class ${object.name || '(anonymous)'} itself; pass an instance`;
+  } else if (typeof object !== 'object' || object === null) what = String(object);
   else if (isToolCallback(object)) what = 'a ToolCallback';
   else if (isToolCallbackProvider(object)) what = 'a ToolCallbackProvider';
   if (what !== undefined) throw new InvalidChatRequestError(ChatMessages.notAToolObject(what));
 }
 
-/** Refuses what is neither a callback nor a provider, naming it. */
+/** Refuses what is neither a callback nor a provider, naming it, and a callback whose name is not a tool name. */
 export function assertToolCallbackSource(
   source: unknown,
 ): asserts source is ToolCallback | ToolCallbackProvider {
-  if (isToolCallback(source) || isToolCallbackProvider(source)) return;
+  if (isToolCallback(source)) return assertValidCallbackName(source);
+  if (isToolCallbackProvider(source)) return;
   const what =
     source === null || typeof source !== 'object'
       ? String(source)
       : `an instance of ${source.constructor?.name ?? 'Object'}`;
   throw new InvalidChatRequestError(ChatMessages.notAToolCallback(what));
+}
+
+/** A hand-written callback is checked where it enters, as `@Tool` methods are when they are built. */
+export function assertValidCallbackName(callback: ToolCallback): void {
+  const name = callback.getToolDefinition()?.name;
+  if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name))
+    assertValidToolName(name, sourceOf(callback));
 }

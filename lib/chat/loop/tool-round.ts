@@ -2,8 +2,9 @@ import { NoSuchToolError } from '../../errors/no-such-tool.error';
 import { ToolCallingError } from '../../errors/tool-calling.error';
 import { ToolCallingLimitError } from '../../errors/tool-calling-limit.error';
 import { ToolExecutionError } from '../../errors/tool-execution.error';
+import { isInstanceOf } from '../../errors/messages/thrown-value-text';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
-import type { ToolCallback } from '../../tool/tool-callback';
+import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
 import { ToolContext } from '../../tool/tool-context';
 import { ChatMessages } from '../../errors/messages/chat.messages';
 import { invokeWithLimits } from './invoke-with-limits';
@@ -112,7 +113,7 @@ export class ToolRound {
 
   private isSequential(index: number): boolean {
     const target = this.targets[index];
-    return target.kind === 'tool' && target.callback.getToolMetadata().sequential === true;
+    return target.kind === 'tool' && toolMetadataOf(target.callback).sequential === true;
   }
 
   private allReturnDirect(): boolean {
@@ -120,7 +121,7 @@ export class ToolRound {
       const target = this.targets[i];
       if (
         target.kind !== 'tool' ||
-        !target.callback.getToolMetadata().returnDirect ||
+        !toolMetadataOf(target.callback).returnDirect ||
         this.responses[i].isError
       ) {
         return false;
@@ -184,7 +185,7 @@ export class ToolRound {
     const hookContext: ToolCallHookContext = {
       toolCall: call,
       toolDefinition: definition,
-      toolMetadata: callback.getToolMetadata(),
+      toolMetadata: toolMetadataOf(callback),
       context: this.context.withSignal(this.input.signal).forTool(definition.name),
       round: this.round,
     };
@@ -221,14 +222,16 @@ export class ToolRound {
   private execute(call: ToolCall, callback: ToolCallback, args: string): Promise<ToolResponse> {
     const definition = callback.getToolDefinition();
     const signal = this.input.signal;
-    const timeoutMs = callback.getToolMetadata().timeoutMs ?? this.settings.limits.toolTimeoutMs;
+    const timeoutMs = toolMetadataOf(callback).timeoutMs ?? this.settings.limits.toolTimeoutMs;
     return invokeWithLimits(callback, definition.name, args, this.context, signal, timeoutMs).then(
       (result): ToolResponse => ({ id: call.id, name: call.name, result, isError: false }),
       (error: unknown) => {
         if (signal?.aborted) throw signal.reason;
         return this.failure(
           call,
-          error instanceof ToolCallingError ? error : new ToolExecutionError(definition, error),
+          isInstanceOf(error, ToolCallingError)
+            ? (error as Error)
+            : new ToolExecutionError(definition, error),
         );
       },
     );

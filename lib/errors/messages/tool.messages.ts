@@ -1,6 +1,16 @@
 import type { ToolInputIssue } from '../types/tool-input-issue';
+import { thrownValueText } from './thrown-value-text';
 
 const MAX_PREVIEW = 80;
+/** A model acts on the first few problems; the rest are counted, so the error text stays small. */
+export const MAX_INPUT_ISSUES_SHOWN = 10;
+const MAX_ISSUE_CHARS = 300;
+/** No input error sent to a model is longer than this. */
+export const MAX_INPUT_ERROR_CHARS = 4096;
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 /** A short, safe rendering of a value a model sent, for error messages. */
 export function previewValue(value: unknown): string {
@@ -26,7 +36,11 @@ export function describeType(value: unknown): string {
 }
 
 function causeMessage(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
+  return thrownValueText(cause);
+}
+
+function issueText(issue: ToolInputIssue): string {
+  return clip(issue.path ? `${issue.path}: ${issue.message}` : issue.message, MAX_ISSUE_CHARS);
 }
 
 export const Messages = {
@@ -38,10 +52,20 @@ export const Messages = {
     'duplicate tool names: ' +
     [...duplicates].map(([name, sources]) => `"${name}" is defined by ${sources.join(', ')}`).join('; '),
 
-  invalidToolInput: (toolName: string, issues: readonly ToolInputIssue[]) =>
-    `Invalid arguments for tool "${toolName}": ` +
-    issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ') +
-    '. Correct the arguments and call the tool again.',
+  invalidToolInput: (toolName: string, issues: readonly ToolInputIssue[]) => {
+    const shown = issues.slice(0, MAX_INPUT_ISSUES_SHOWN).map(issueText);
+    const more = issues.length - shown.length;
+    if (more > 0) shown.push(`… and ${more.toLocaleString('en-US')} more`);
+    const head = `Invalid arguments for tool "${clip(toolName, 64)}": `;
+    const tail = '. Correct the arguments and call the tool again.';
+    return head + clip(shown.join('; '), MAX_INPUT_ERROR_CHARS - head.length - tail.length) + tail;
+  },
+
+  inexactInteger: (max: number) =>
+    `is too large an integer to be exact in JSON (integers from -${max} to ${max} are accepted)`,
+
+  toolFailedWithoutMessage: (toolName: string, errorClass: string) =>
+    `Exception occurred in tool: ${toolName} (${errorClass})`,
 
   resultNotSerialisable: (toolName: string, cause: unknown) =>
     `the result of tool "${toolName}" cannot be converted to JSON: ${causeMessage(cause)}`,

@@ -46,6 +46,31 @@ export const ToolMetadataAccessor = {
     return [...names];
   },
 
+  /**
+   * Names of the static `@Tool` methods of a class and its ancestors, each once (a static method is decorated on
+   * the constructor, so its metadata lives there).
+   */
+  getStaticToolMethodNames(type: Function): string[] {
+    const names = new Set<string>();
+    for (
+      let owner: Function | null = type;
+      owner && owner !== Function.prototype;
+      owner = Object.getPrototypeOf(owner)
+    ) {
+      for (const name of Object.getOwnPropertyNames(owner)) {
+        if (names.has(name) || name === 'prototype' || name === 'length' || name === 'name') continue;
+        const descriptor = Object.getOwnPropertyDescriptor(owner, name);
+        if (
+          descriptor &&
+          typeof descriptor.value === 'function' &&
+          Reflect.hasMetadata(TOOL_METADATA, type, name)
+        )
+          names.add(name);
+      }
+    }
+    return [...names];
+  },
+
   getParamMarkers(prototype: object, methodName: string | symbol): Readonly<Record<number, ToolParamMarker>> {
     return Reflect.getMetadata(TOOL_PARAMS_METADATA, prototype, methodName) ?? {};
   },

@@ -21,8 +21,22 @@ export function markParameter(
 }
 
 /**
+ * `required: false` on a DTO property is `@IsOptional()` as well: the schema shown to the model and the validation
+ * of what it sends must agree. Without class-validator there is no DTO validation to tell.
+ */
+function markOptionalForValidation(target: object, propertyKey: string | symbol): void {
+  let classValidator: typeof import('class-validator');
+  try {
+    classValidator = require('class-validator');
+  } catch {
+    return;
+  }
+  classValidator.IsOptional()(target, propertyKey as string);
+}
+
+/**
  * Describes one argument of a tool: on a method parameter (an argument of the tool), or on a property of an input
- * DTO class (its description, and `required: false`).
+ * DTO class (its description, and `required: false`, which also makes class-validator skip it when absent).
  */
 export function ToolParam(options: ToolParamOptions = {}): ParameterDecorator & PropertyDecorator {
   return (target: object, propertyKey: string | symbol | undefined, index?: number) => {
@@ -33,6 +47,7 @@ export function ToolParam(options: ToolParamOptions = {}): ParameterDecorator & 
       return;
     }
     Reflect.defineMetadata(TOOL_PROPERTY_METADATA, { ...options }, target, propertyKey);
+    if (options.required === false) markOptionalForValidation(target, propertyKey);
     const own: (string | symbol)[] = Reflect.getOwnMetadata(TOOL_PROPERTIES_METADATA, target) ?? [];
     Reflect.defineMetadata(TOOL_PROPERTIES_METADATA, [...own, propertyKey], target);
   };

@@ -5,7 +5,8 @@ const DONE = 'Done';
 
 /**
  * `undefined` (a void tool) → `"Done"`; a string → itself; a `Buffer`/`Uint8Array` → `{ mimeType, data }` with the
- * bytes in base64; anything else → JSON. A value JSON cannot represent is a `ToolResultConversionError`.
+ * bytes in base64; anything else → JSON, in which a `Map` becomes an object (or `[key, value]` pairs when a key is not
+ * a string) and a `Set` an array. A value JSON cannot represent is a `ToolResultConversionError`.
  */
 export class DefaultToolCallResultConverter implements ToolCallResultConverter {
   convert(result: unknown, toolName: string): string {
@@ -20,6 +21,8 @@ export class DefaultToolCallResultConverter implements ToolCallResultConverter {
     let json: string | undefined;
     try {
       json = JSON.stringify(result);
+      // A Map or a Set serialises as "{}": only then is the slower pass with a replacer worth it.
+      if (json !== undefined && json.includes('{}')) json = JSON.stringify(result, collectionsAsJson);
     } catch (error) {
       throw new ToolResultConversionError(toolName, error);
     }
@@ -31,6 +34,14 @@ export class DefaultToolCallResultConverter implements ToolCallResultConverter {
     }
     return json;
   }
+}
+
+function collectionsAsJson(_key: string, value: unknown): unknown {
+  if (value instanceof Map) {
+    const entries = [...value.entries()];
+    return entries.every(([key]) => typeof key === 'string') ? Object.fromEntries(entries) : entries;
+  }
+  return value instanceof Set ? [...value] : value;
 }
 
 export const DEFAULT_RESULT_CONVERTER: ToolCallResultConverter = new DefaultToolCallResultConverter();

@@ -1,3 +1,6 @@
+import { isInstanceOf, thrownValueClass, thrownValueText } from '../../errors/messages/thrown-value-text';
+import { ToolExecutionError } from '../../errors/tool-execution.error';
+import { Messages } from '../../errors/messages/tool.messages';
 import type { ToolExecutionExceptionProcessor } from './tool-execution-exception-processor';
 
 type ErrorClass = abstract new (...args: any[]) => Error;
@@ -10,7 +13,8 @@ export interface DefaultToolExecutionExceptionProcessorOptions {
 }
 
 /**
- * By default a failure becomes its message, sent to the model as an error result so that it can correct itself.
+ * By default a failure becomes its message, sent to the model as an error result so that it can correct itself (a
+ * tool error without a message becomes `Exception occurred in tool: <name> (<error class>)`, as in Spring AI).
  * `alwaysThrow` rethrows the typed error (a `ToolExecutionError` keeps the tool definition and the original error
  * as `cause`); a class listed in `rethrow` rethrows the matching error itself (the original one when it is the cause).
  */
@@ -27,9 +31,15 @@ export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExce
     if (this.alwaysThrow) throw error;
     const cause = error.cause;
     for (const type of this.rethrow) {
-      if (cause instanceof type) throw cause;
-      if (error instanceof type) throw error;
+      if (isInstanceOf(cause, type)) throw cause;
+      if (isInstanceOf(error, type)) throw error;
     }
-    return error.message || error.name;
+    const message = thrownValueText(error);
+    if (message.trim() !== '') return message;
+    // A model cannot act on an empty text, nor on "ToolExecutionError": name the tool and what it threw.
+    if (error instanceof ToolExecutionError) {
+      return Messages.toolFailedWithoutMessage(error.toolDefinition.name, thrownValueClass(cause));
+    }
+    return error.name;
   }
 }

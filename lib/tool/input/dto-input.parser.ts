@@ -1,4 +1,5 @@
 import type { ValidationError } from 'class-validator';
+import { thrownValueText } from '../../errors/messages/thrown-value-text';
 import { InvalidToolInputError, type ToolInputIssue } from '../../errors/invalid-tool-input.error';
 import { previewValue } from '../../errors/messages/tool.messages';
 import { requireOptional } from '../../util/optional-require';
@@ -39,7 +40,7 @@ export class DtoInputParser implements ToolInputParser {
       throw new InvalidToolInputError(toolName, [
         {
           path: '',
-          message: `the arguments cannot be converted to ${this.type.name} (${(error as Error).message})`,
+          message: `the arguments cannot be converted to ${this.type.name} (${thrownValueText(error)})`,
         },
       ]);
     }
@@ -53,8 +54,11 @@ export class DtoInputParser implements ToolInputParser {
   }
 }
 
-function flatten(errors: readonly ValidationError[], parent: string): ToolInputIssue[] {
-  const issues: ToolInputIssue[] = [];
+function flatten(
+  errors: readonly ValidationError[],
+  parent: string,
+  issues: ToolInputIssue[] = [],
+): ToolInputIssue[] {
   for (const error of errors) {
     const path = /^\d+$/.test(error.property)
       ? `${parent}[${error.property}]`
@@ -72,7 +76,7 @@ function flatten(errors: readonly ValidationError[], parent: string): ToolInputI
           : `${what}; received ${previewValue(error.value)}`;
       issues.push({ path, message });
     }
-    if (error.children?.length) issues.push(...flatten(error.children, path));
+    if (error.children?.length) flatten(error.children, path, issues);
   }
   return issues;
 }

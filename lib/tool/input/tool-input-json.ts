@@ -6,7 +6,7 @@ export const MAX_INPUT_DEPTH = 64;
 
 /**
  * Parses the JSON text of a tool call. Blank text means `{}`. Refused, with a message for the model: anything but a
- * JSON object, a `__proto__` key at any depth, nesting deeper than `MAX_INPUT_DEPTH`, and numbers JSON.parse turns
+ * JSON object, a `__proto__` key or a `constructor.prototype` pair at any depth, nesting deeper than `MAX_INPUT_DEPTH`, and numbers JSON.parse turns
  * into ±Infinity (`1e309`).
  */
 export function parseToolInputJson(input: string, toolName: string): Record<string, unknown> {
@@ -30,7 +30,7 @@ export function parseToolInputJson(input: string, toolName: string): Record<stri
 }
 
 /**
- * The first `__proto__` key, nesting deeper than `MAX_INPUT_DEPTH` or non-finite number in a parsed JSON value.
+ * The first `__proto__` key or `constructor` object with a `prototype`, nesting deeper than `MAX_INPUT_DEPTH` or non-finite number in a parsed JSON value.
  * Iterative, so that deeply nested input cannot overflow the stack.
  */
 export function unsafeValueIssue(root: unknown): ToolInputIssue | undefined {
@@ -56,8 +56,17 @@ export function unsafeValueIssue(root: unknown): ToolInputIssue | undefined {
     }
     for (const key of Object.keys(value)) {
       const childPath = path ? `${path}.${key}` : key;
+      const child = (value as Record<string, unknown>)[key];
       if (key === '__proto__') return { path: childPath, message: 'this property name is not allowed' };
-      stack.push([(value as Record<string, unknown>)[key], childPath, depth + 1]);
+      // {"constructor":{"prototype":…}} reaches Object.prototype through a naive deep merge, as __proto__ does.
+      if (
+        key === 'constructor' &&
+        typeof child === 'object' &&
+        child !== null &&
+        Object.hasOwn(child, 'prototype')
+      )
+        return { path: `${childPath}.prototype`, message: 'this property name is not allowed' };
+      stack.push([child, childPath, depth + 1]);
     }
   }
   return undefined;

@@ -5,7 +5,10 @@ import { ToolContext } from '../tool-context';
 import { inspectToolMethod, type ToolMethodPlan } from './tool-method.inspector';
 
 export interface MethodToolCallbackOptions {
-  /** The instance whose method is called; may be a `Proxy` or an instance of a subclass. */
+  /**
+   * The instance whose method is called; may be a `Proxy` or an instance of a subclass. A class stands for its
+   * static `@Tool` method, called on the class.
+   */
   target?: object;
   /** The class to read the `@Tool` metadata from; defaults to the real class of `target`. */
   targetClass?: Function;
@@ -24,8 +27,10 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
   private readonly resolveTarget?: (context: ToolContext) => object | Promise<object>;
 
   constructor(options: MethodToolCallbackOptions) {
-    const type =
-      options.targetClass ?? (options.target ? ToolMetadataAccessor.classOf(options.target) : undefined);
+    const isStatic = typeof options.target === 'function';
+    const type = isStatic
+      ? (options.target as Function)
+      : (options.targetClass ?? (options.target ? ToolMetadataAccessor.classOf(options.target) : undefined));
     if (!type)
       throw new ToolDefinitionError(`the class of the tool method "${options.methodName}" cannot be found`);
     if (!options.target && !options.resolveTarget) {
@@ -33,14 +38,14 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
         `${type.name}.${options.methodName}: a method tool needs a target or resolveTarget`,
       );
     }
-    const plan = inspectToolMethod(type, options.methodName);
+    const plan = inspectToolMethod(type, options.methodName, isStatic);
     super(plan, plan.contextIndex >= 0);
     this.plan = plan;
     this.target = options.target;
     this.resolveTarget = options.resolveTarget;
   }
 
-  /** A callback for `instance[methodName]`. */
+  /** A callback for `instance[methodName]`, or for the static method `TheClass[methodName]`. */
   static from(instance: object, methodName: string): MethodToolCallback {
     return new MethodToolCallback({ target: instance, methodName });
   }

@@ -41,21 +41,23 @@ const NOT_A_DTO = new Set<unknown>([
 ]);
 
 /**
- * Reads a `@Tool` method's decorators and parameter types, decides how its input is declared (`@ToolParam`
+ * Reads a `@Tool` method's decorators (an instance method's, or with `isStatic` a static one's) and parameter types, decides how its input is declared (`@ToolParam`
  * parameters, one DTO parameter, or a schema on `@Tool`), and builds its definition and argument binder. Fails with
  * a `ToolDefinitionError` naming `Class.method` (and the parameter position) when anything is uncertain.
  */
-export function inspectToolMethod(type: Function, methodName: string): ToolMethodPlan {
+export function inspectToolMethod(type: Function, methodName: string, isStatic = false): ToolMethodPlan {
   let byMethod = plans.get(type);
   if (!byMethod) plans.set(type, (byMethod = new Map()));
-  let plan = byMethod.get(methodName);
-  if (!plan) byMethod.set(methodName, (plan = buildPlan(type, methodName)));
+  const key = isStatic ? `static ${methodName}` : methodName;
+  let plan = byMethod.get(key);
+  if (!plan) byMethod.set(key, (plan = buildPlan(type, methodName, isStatic)));
   return plan;
 }
 
-function buildPlan(type: Function, methodName: string): ToolMethodPlan {
+function buildPlan(type: Function, methodName: string, isStatic: boolean): ToolMethodPlan {
   const source = `${type.name}.${methodName}`;
-  const prototype = type.prototype;
+  // A static method's decorators wrote their metadata on the class itself.
+  const prototype = isStatic ? type : type.prototype;
   const options = ToolMetadataAccessor.getToolOptions(prototype, methodName);
   const method = prototype[methodName];
   if (!options || typeof method !== 'function') {

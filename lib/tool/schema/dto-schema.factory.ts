@@ -6,29 +6,42 @@ import { JSON_SCHEMA_DRAFT_2020_12, type JsonSchema } from '../json-schema';
 type Schema = Record<string, any>;
 const REF_PREFIX = '#/$defs/';
 
-interface SchemaCatalog {
-  readonly metadataCount: number;
-  readonly byName: Record<string, Schema>;
-  readonly classes: Map<string, Function>;
+interface ClassValidatorStorage {
+  validationMetadatas: Map<Function, unknown[]>;
+  getTargetValidationMetadatas(
+    target: Function,
+    schema: string,
+    always: boolean,
+    strictGroups: boolean,
+  ): unknown[];
 }
 
-let catalog: SchemaCatalog | undefined;
+interface TypeMetadataStorage {
+  findTypeMetadata(target: Function, property: string): { typeFunction(): unknown } | undefined;
+}
 
-/**
- * class-validator-jsonschema converts every decorated class at once; the result is reused until new classes are
- * decorated, so defining many DTO tools at bootstrap stays linear.
- */
-function schemaCatalog(source: string): SchemaCatalog {
+interface Converters {
+  readonly storage: ClassValidatorStorage;
+  readonly types: TypeMetadataStorage;
+  readonly toSchema: (type: Function) => Schema;
+}
+
+/** A class's own schema, as class-validator-jsonschema converts it, with `$ref`s to nested classes by name. */
+interface ClassSchema {
+  readonly metadataCount: number;
+  readonly schema: Schema;
+}
+
+const EMPTY_NESTED: Schema = { type: 'object', properties: {}, required: [], additionalProperties: false };
+
+const schemasByClass = new WeakMap<Function, ClassSchema>();
+
+function converters(source: string): Converters {
   const classValidator = requireOptional<typeof import('class-validator')>(
     'class-validator',
     'A DTO input',
     source,
   );
-  const storage = classValidator.getMetadataStorage() as unknown as {
-    validationMetadatas: Map<Function, unknown[]>;
-  };
-  const metadataCount = [...storage.validationMetadatas.values()].reduce((sum, list) => sum + list.length, 0);
-  if (catalog && catalog.metadataCount === metadataCount) return catalog;
   const converter = requireOptional<typeof import('class-validator-jsonschema')>(
     'class-validator-jsonschema',
     'A DTO input',
@@ -36,67 +49,112 @@ function schemaCatalog(source: string): SchemaCatalog {
   );
   requireOptional('class-transformer', 'A DTO input', source);
   const { defaultMetadataStorage } = require('class-transformer/cjs/storage');
-  const byName = converter.validationMetadatasToSchemas({
-    classTransformerMetadataStorage: defaultMetadataStorage,
-    refPointerPrefix: REF_PREFIX,
-  }) as Record<string, Schema>;
-  const classes = new Map<string, Function>();
-  for (const type of storage.validationMetadatas.keys())
-    if (typeof type === 'function') classes.set(type.name, type);
-  catalog = { metadataCount, byName, classes };
-  return catalog;
+  const options = { classTransformerMetadataStorage: defaultMetadataStorage, refPointerPrefix: REF_PREFIX };
+  return {
+    storage: classValidator.getMetadataStorage() as unknown as ClassValidatorStorage,
+    types: defaultMetadataStorage as TypeMetadataStorage,
+    toSchema: (type) => converter.targetConstructorToSchema(type, options) as Schema,
+  };
+}
+
+/**
+ * The schema of one class, converted from that class's own metadata and its ancestors' only: keyed by the class
+ * itself, never by its name, so that two classes called `Filter` in different files each keep their properties.
+ */
+function classSchema(type: Function, tools: Converters): ClassSchema {
+  const metadataCount = tools.storage.getTargetValidationMetadatas(type, '', true, false).length;
+  let entry = schemasByClass.get(type);
+  if (entry === undefined || entry.metadataCount !== metadataCount) {
+    entry = { metadataCount, schema: metadataCount > 0 ? tools.toSchema(type) : {} };
+    schemasByClass.set(type, entry);
+  }
+  return entry;
 }
 
 export function hasValidationMetadata(type: Function, source: string): boolean {
-  return Object.hasOwn(schemaCatalog(source).byName, type.name);
+  return classSchema(type, converters(source)).metadataCount > 0;
 }
 
 /**
  * The JSON Schema of a class-validator DTO, with nested DTOs inlined, `additionalProperties: false` on every object
  * (the validation refuses unknown properties), and descriptions / `required: false` from `@ToolParam` properties.
+ * Nested classes are found by identity (the property's `@Type()` or emitted type), so no `$defs` name can clash.
  */
 export function dtoToJsonSchema(type: Function, source: string): JsonSchema {
-  const { byName, classes } = schemaCatalog(source);
-  if (!Object.hasOwn(byName, type.name)) {
-    throw new ToolDefinitionError(
-      `${source}: the input class ${type.name} has no class-validator decorators, so its properties are unknown; ` +
-        'decorate its properties (@IsString(), @IsInt(), …)',
-      source,
-    );
-  }
-  const inline = (name: string, path: readonly string[]): Schema => {
-    if (path.includes(name)) {
+  const tools = converters(source);
+  const inline = (current: Function, path: readonly Function[]): Schema => {
+    if (path.includes(current)) {
+      const chain = [...path, current].map((c) => c.name).join(' → ');
       throw new ToolDefinitionError(
-        `${source}: the input class ${type.name} is recursive (${[...path, name].join(' → ')}), which a tool schema cannot express`,
+        `${source}: the input class ${type.name} is recursive (${chain}), which a tool schema cannot express`,
         source,
       );
     }
-    const schema: Schema = structuredClone(byName[name] ?? { type: 'object' });
-    const resolveRefs = (node: unknown): unknown => {
-      if (Array.isArray(node)) return node.map(resolveRefs);
-      if (typeof node !== 'object' || node === null) return node;
-      const ref = (node as Schema).$ref;
-      if (typeof ref === 'string' && ref.startsWith(REF_PREFIX)) {
-        const { $ref: _ref, ...rest } = node as Schema;
-        return { ...inline(ref.slice(REF_PREFIX.length), [...path, name]), ...rest };
-      }
-      const copy: Schema = {};
-      for (const [key, value] of Object.entries(node)) copy[key] = resolveRefs(value);
-      return copy;
-    };
-    const resolved = resolveRefs(schema) as Schema;
-    applyPropertyOptions(resolved, classes.get(name));
+    const { metadataCount, schema } = classSchema(current, tools);
+    if (metadataCount === 0 && current === type) {
+      throw new ToolDefinitionError(
+        `${source}: the input class ${type.name} has no class-validator decorators, so its properties are unknown; ` +
+          'decorate its properties (@IsString(), @IsInt(), …)',
+        source,
+      );
+    }
+    const resolved: Schema = structuredClone(schema);
     resolved.type = 'object';
     resolved.properties ??= {};
+    for (const key of Object.keys(resolved.properties)) {
+      const resolveRefs = (node: unknown): unknown => {
+        if (Array.isArray(node)) return node.map(resolveRefs);
+        if (typeof node !== 'object' || node === null) return node;
+        const ref = (node as Schema).$ref;
+        if (typeof ref === 'string' && ref.startsWith(REF_PREFIX)) {
+          const { $ref: _ref, ...rest } = node as Schema;
+          const nested = nestedClass(current, key, ref.slice(REF_PREFIX.length), tools, source);
+          return { ...(nested ? inline(nested, [...path, current]) : EMPTY_NESTED), ...rest };
+        }
+        const copy: Schema = {};
+        for (const [name, value] of Object.entries(node)) copy[name] = resolveRefs(value);
+        return copy;
+      };
+      resolved.properties[key] = resolveRefs(resolved.properties[key]);
+    }
+    applyPropertyOptions(resolved, current);
     resolved.required ??= [];
     resolved.additionalProperties = false;
     return resolved;
   };
-  return { $schema: JSON_SCHEMA_DRAFT_2020_12, ...inline(type.name, []) };
+  return { $schema: JSON_SCHEMA_DRAFT_2020_12, ...inline(type, []) };
 }
 
-function applyPropertyOptions(schema: Schema, type: Function | undefined): void {
-  if (!type) return;
+/**
+ * The class a nested property refers to, found the way class-validator-jsonschema found it (`@Type()`, else the
+ * emitted `design:type`); the name in the `$ref` only confirms it.
+ */
+function nestedClass(
+  owner: Function,
+  property: string,
+  refName: string,
+  tools: Converters,
+  source: string,
+): Function | undefined {
+  const typed = tools.types.findTypeMetadata(owner, property)?.typeFunction();
+  const candidate = typed ?? Reflect.getMetadata('design:type', owner.prototype, property);
+  if (typeof candidate === 'function' && candidate.name === refName) return candidate;
+  // A $ref written by hand (@JSONSchema): only a name to go by, so it must be unambiguous.
+  const named = [...tools.storage.validationMetadatas.keys()].filter(
+    (c) => typeof c === 'function' && c.name === refName,
+  );
+  if (named.length === 1) return named[0];
+  if (named.length > 1) {
+    throw new ToolDefinitionError(
+      `${source}: ${owner.name}.${property} refers to ${refName} by name, and ${named.length} classes have that ` +
+        'name; give the property its class with @Type(() => TheClass)',
+      source,
+    );
+  }
+  return undefined;
+}
+
+function applyPropertyOptions(schema: Schema, type: Function): void {
   for (const [key, options] of ToolMetadataAccessor.getPropertyOptions(type)) {
     const property = schema.properties?.[key];
     if (!property || !options) continue;

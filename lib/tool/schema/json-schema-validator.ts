@@ -2,8 +2,11 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats';
 import { ToolDefinitionError } from '../../errors/tool-definition.error';
 import type { ToolInputIssue } from '../../errors/invalid-tool-input.error';
-import { describeType, previewValue } from '../../errors/messages/tool.messages';
+import { describeType, Messages, previewValue } from '../../errors/messages/tool.messages';
 import type { JsonSchema } from '../json-schema';
+import { mapSchema } from './json-schema-walker';
+
+const MAX_EXACT_INTEGER = Number.MAX_SAFE_INTEGER;
 
 let ajv: Ajv2020 | undefined;
 
@@ -29,7 +32,7 @@ export function compileSchemaValidator(schema: JsonSchema, source: string): Sche
   let validate: ValidateFunction;
   try {
     const { $id: _id, ...rest } = schema;
-    validate = sharedAjv().compile(rest);
+    validate = sharedAjv().compile(withSafeIntegers(rest));
   } catch (error) {
     throw new ToolDefinitionError(
       `${source}: invalid input JSON Schema: ${(error as Error).message}`,
@@ -42,13 +45,42 @@ export function compileSchemaValidator(schema: JsonSchema, source: string): Sche
   return (value) => (validate(value) ? undefined : toIssues(validate.errors ?? [], value));
 }
 
+/**
+ * One pass over ajv's errors. A branch of an `anyOf`/`oneOf` is dropped when its composite reported itself too (the
+ * summary line is enough for a model): the composites are indexed by schema path first, so each error is checked
+ * against the prefixes of its own paths, never against every other error.
+ */
+/**
+ * Integers beyond 2^53 are not exact once JSON.parse has read them (9007199254740993 becomes …992): an integer
+ * schema only accepts the exact ones. Only the validated copy is bounded; the model's schema is left as written.
+ */
+function withSafeIntegers(schema: JsonSchema): JsonSchema {
+  return mapSchema(schema, (sub) => {
+    const type = sub.type;
+    if (type !== 'integer' && !(Array.isArray(type) && type.includes('integer'))) return sub;
+    const bounded = { ...sub };
+    if (typeof sub.maximum !== 'number' || sub.maximum > MAX_EXACT_INTEGER)
+      bounded.maximum = MAX_EXACT_INTEGER;
+    if (typeof sub.minimum !== 'number' || sub.minimum < -MAX_EXACT_INTEGER)
+      bounded.minimum = -MAX_EXACT_INTEGER;
+    return bounded;
+  });
+}
+
 function toIssues(errors: readonly ErrorObject[], root: unknown): ToolInputIssue[] {
+  const composites = new Map<string, Set<string>>();
+  for (const error of errors) {
+    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') continue;
+    let instancePaths = composites.get(error.schemaPath);
+    if (!instancePaths) composites.set(error.schemaPath, (instancePaths = new Set()));
+    instancePaths.add(error.instancePath);
+  }
   const issues: ToolInputIssue[] = [];
   const seen = new Set<string>();
+  const accepted = new Map<object, string>();
   for (const error of errors) {
-    // anyOf/oneOf report each branch and then themselves; the summary line is enough for a model.
-    if (errors.some((e) => e !== error && isCompositeParent(e, error))) continue;
-    const issue = toIssue(error, root);
+    if (composites.size > 0 && hasCompositeParent(error, composites)) continue;
+    const issue = toIssue(error, root, accepted);
     const key = `${issue.path}\u0000${issue.message}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -58,15 +90,28 @@ function toIssues(errors: readonly ErrorObject[], root: unknown): ToolInputIssue
   return issues;
 }
 
-function isCompositeParent(parent: ErrorObject, child: ErrorObject): boolean {
-  return (
-    (parent.keyword === 'anyOf' || parent.keyword === 'oneOf') &&
-    child.schemaPath.startsWith(parent.schemaPath + '/') &&
-    child.instancePath.startsWith(parent.instancePath)
-  );
+function hasCompositeParent(
+  error: ErrorObject,
+  composites: ReadonlyMap<string, ReadonlySet<string>>,
+): boolean {
+  const { schemaPath, instancePath } = error;
+  for (let end = schemaPath.indexOf('/'); end !== -1; end = schemaPath.indexOf('/', end + 1)) {
+    const instancePaths = composites.get(schemaPath.slice(0, end));
+    if (instancePaths && hasPrefixIn(instancePath, instancePaths)) return true;
+  }
+  return false;
 }
 
-function toIssue(error: ErrorObject, root: unknown): ToolInputIssue {
+/** Whether a prefix of the pointer (itself, or up to a `/`) is in the set. */
+function hasPrefixIn(pointer: string, prefixes: ReadonlySet<string>): boolean {
+  if (prefixes.has(pointer) || prefixes.has('')) return true;
+  for (let end = pointer.indexOf('/', 1); end !== -1; end = pointer.indexOf('/', end + 1)) {
+    if (prefixes.has(pointer.slice(0, end))) return true;
+  }
+  return false;
+}
+
+function toIssue(error: ErrorObject, root: unknown, accepted: Map<object, string>): ToolInputIssue {
   const path = pointerToPath(error.instancePath);
   const received = valueAt(root, error.instancePath);
   const params = error.params as Record<string, any>;
@@ -76,7 +121,7 @@ function toIssue(error: ErrorObject, root: unknown): ToolInputIssue {
     case 'additionalProperties':
       return {
         path: join(path, params.additionalProperty),
-        message: `is not an accepted property${allowedProperties(error)}`,
+        message: `is not an accepted property${allowedProperties(error, accepted)}`,
       };
     case 'type':
       return {
@@ -93,6 +138,12 @@ function toIssue(error: ErrorObject, root: unknown): ToolInputIssue {
         path,
         message: `must be ${previewValue(params.allowedValue)}, received ${previewValue(received)}`,
       };
+    case 'maximum':
+    case 'minimum':
+      if (Math.abs(params.limit) === MAX_EXACT_INTEGER && Number.isInteger(received)) {
+        return { path, message: Messages.inexactInteger(MAX_EXACT_INTEGER) };
+      }
+      return { path, message: `${error.message ?? 'is invalid'}, received ${previewValue(received)}` };
     default:
       return { path, message: `${error.message ?? 'is invalid'}, received ${previewValue(received)}` };
   }
@@ -105,10 +156,15 @@ function describeReceived(value: unknown): string {
     : `${describeType(value)} ${previewValue(value)}`;
 }
 
-function allowedProperties(error: ErrorObject): string {
-  const properties = (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties;
-  const names = properties ? Object.keys(properties) : [];
-  return names.length > 0 ? ` (accepted: ${names.join(', ')})` : ' (this object accepts no properties)';
+/** Worked out once per schema: 20,000 unknown keys of one object share the list. */
+function allowedProperties(error: ErrorObject, accepted: Map<object, string>): string {
+  const parent = error.parentSchema as { properties?: Record<string, unknown> } | undefined;
+  const known = parent ? accepted.get(parent) : undefined;
+  if (known !== undefined) return known;
+  const names = parent?.properties ? Object.keys(parent.properties) : [];
+  const text = names.length > 0 ? ` (accepted: ${names.join(', ')})` : ' (this object accepts no properties)';
+  if (parent) accepted.set(parent, text);
+  return text;
 }
 
 function join(path: string, key: string): string {

@@ -11,7 +11,8 @@ export interface ModelSchemaOptions {
 
 /**
  * The schema the model is shown: a frozen copy of the tool's input schema with `$schema` set to draft 2020-12,
- * `type: "object"` and, unless asked to keep them, no `format` keywords.
+ * `properties` on the root object (`{}` when the schema has none) and, unless asked to keep them, no `format`
+ * keywords.
  */
 export function toModelSchema(schema: JsonSchema, options: ModelSchemaOptions = {}): JsonSchema {
   const adapted = mapSchema(schema, (sub) => {
@@ -24,6 +25,8 @@ export function toModelSchema(schema: JsonSchema, options: ModelSchemaOptions = 
     return sub;
   });
   const { $schema: _ignored, ...body } = adapted;
+  // Spring AI's ensureValidInputSchema: some providers refuse an object schema without properties.
+  if (body.type === 'object' && body.properties === undefined) body.properties = {};
   return deepFreeze({ $schema: JSON_SCHEMA_DRAFT_2020_12, ...body });
 }
 
