@@ -62,6 +62,24 @@ export class BookingTools {
   }
 }
 
+// @ToolParam({ required: false }) on a property is @IsOptional() as well: schema and validation agree.
+export class ReminderRequest {
+  @IsString()
+  text!: string;
+
+  @ToolParam({ description: 'When, as HH:MM', required: false })
+  @IsString()
+  at?: string;
+}
+
+@Injectable()
+export class ReminderTools {
+  @Tool({ description: 'Set a reminder' })
+  remind(request: ReminderRequest): string {
+    return `${request.text} at ${request.at ?? 'any time'}`;
+  }
+}
+
 // --- 3. A schema on @Tool: zod 4 (any Standard Schema) or a literal JSON Schema -------------------------------
 const TripInput = z.object({ city: z.string(), nights: z.number().int().min(1) });
 
@@ -105,6 +123,15 @@ export class TicketTools {
   @Tool({ description: 'Close a ticket', sequential: true, timeoutMs: 5_000 })
   async closeTicket(@ToolParam({ description: 'Ticket number' }) id: number): Promise<void> {
     await Promise.resolve(id);
+  }
+}
+
+// --- Static tools ------------------------------------------------------------------------------------------
+@Injectable()
+export class ConversionTools {
+  @Tool({ description: 'Miles to kilometres' })
+  static toKilometres(@ToolParam({ description: 'Distance in miles' }) miles: number): number {
+    return miles * 1.609344;
   }
 }
 

@@ -4,14 +4,27 @@ import type { ToolInputIssue } from './types/tool-input-issue';
 
 export type { ToolInputIssue };
 
-/** The arguments a model sent are not valid JSON or do not fit the tool's input schema. */
+/** At most this many issues are kept on the error; `issueCount` counts them all. */
+export const MAX_INPUT_ISSUES_KEPT = 100;
+
+/**
+ * The arguments a model sent are not valid JSON or do not fit the tool's input schema. The message names the first
+ * few issues and counts the rest, and stays under a few KB however many there are.
+ */
 export class InvalidToolInputError extends ToolCallingError {
   override readonly name = 'InvalidToolInputError';
+  /** The first `MAX_INPUT_ISSUES_KEPT` issues, in the order they were found. */
+  readonly issues: readonly ToolInputIssue[];
+  /** How many issues were found in all. */
+  readonly issueCount: number;
 
   constructor(
     readonly toolName: string,
-    readonly issues: readonly ToolInputIssue[],
+    issues: readonly ToolInputIssue[],
+    issueCount: number = issues.length,
   ) {
-    super(Messages.invalidToolInput(toolName, issues));
+    super(Messages.invalidToolInput(toolName, issues, issueCount));
+    this.issues = issues.length > MAX_INPUT_ISSUES_KEPT ? issues.slice(0, MAX_INPUT_ISSUES_KEPT) : issues;
+    this.issueCount = Math.max(issueCount, this.issues.length);
   }
 }

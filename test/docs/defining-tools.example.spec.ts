@@ -2,6 +2,8 @@ import { MethodToolCallbackProvider } from '../../lib';
 import {
   BookingTools,
   callByHand,
+  ConversionTools,
+  ReminderTools,
   getTime,
   ping,
   TicketTools,
@@ -33,5 +35,13 @@ describe('docs/examples/defining-tools.example.ts', () => {
     await expect(getTime.call('{"zone":"UTC"}')).resolves.toMatch(/\d{2}\/\d{2}\/\d{4}/);
     await expect(whoAmI.call('{}')).resolves.toBe('anonymous');
     await expect(ping.call('')).resolves.toBe('pong');
+  });
+
+  it('runs the optional DTO property and the static tool samples', async () => {
+    const [remind] = MethodToolCallbackProvider.from(new ReminderTools()).getToolCallbacks();
+    await expect(remind.call('{"text":"call mum"}')).resolves.toBe('call mum at any time');
+    const [toKilometres] = MethodToolCallbackProvider.from(ConversionTools).getToolCallbacks();
+    expect(toKilometres.getToolDefinition().name).toBe('toKilometres');
+    await expect(toKilometres.call('{"miles":10}')).resolves.toBe('16.09344');
   });
 });

@@ -52,9 +52,9 @@ export const Messages = {
     'duplicate tool names: ' +
     [...duplicates].map(([name, sources]) => `"${name}" is defined by ${sources.join(', ')}`).join('; '),
 
-  invalidToolInput: (toolName: string, issues: readonly ToolInputIssue[]) => {
+  invalidToolInput: (toolName: string, issues: readonly ToolInputIssue[], count = issues.length) => {
     const shown = issues.slice(0, MAX_INPUT_ISSUES_SHOWN).map(issueText);
-    const more = issues.length - shown.length;
+    const more = Math.max(count, issues.length) - shown.length;
     if (more > 0) shown.push(`… and ${more.toLocaleString('en-US')} more`);
     const head = `Invalid arguments for tool "${clip(toolName, 64)}": `;
     const tail = '. Correct the arguments and call the tool again.';

@@ -32,7 +32,7 @@ export class DtoInputParser implements ToolInputParser {
 
   async parse(input: Record<string, unknown>, toolName: string): Promise<object> {
     const schemaIssues = this.validateSchema(input);
-    if (schemaIssues) throw new InvalidToolInputError(toolName, schemaIssues);
+    if (schemaIssues) throw new InvalidToolInputError(toolName, schemaIssues.issues, schemaIssues.count);
     let instance: object;
     try {
       instance = this.transformer.plainToInstance(this.type, input);

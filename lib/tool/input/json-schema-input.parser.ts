@@ -15,8 +15,8 @@ export class JsonSchemaInputParser implements ToolInputParser {
   }
 
   parse(input: Record<string, unknown>, toolName: string): Record<string, unknown> {
-    const issues = this.validate(input);
-    if (issues) throw new InvalidToolInputError(toolName, issues);
+    const found = this.validate(input);
+    if (found) throw new InvalidToolInputError(toolName, found.issues, found.count);
     return input;
   }
 }

@@ -1,5 +1,9 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { InvalidToolInputError, type ToolInputIssue } from '../../errors/invalid-tool-input.error';
+import {
+  InvalidToolInputError,
+  MAX_INPUT_ISSUES_KEPT,
+  type ToolInputIssue,
+} from '../../errors/invalid-tool-input.error';
 import { ToolDefinitionError } from '../../errors/tool-definition.error';
 import { previewValue } from '../../errors/messages/tool.messages';
 import type { JsonSchema } from '../json-schema';
@@ -39,11 +43,15 @@ export class StandardSchemaInputParser implements ToolInputParser {
   async parse(input: Record<string, unknown>, toolName: string): Promise<unknown> {
     let result = this.standard['~standard'].validate(input);
     if (result instanceof Promise) result = await result;
-    if (result.issues)
+    if (result.issues) {
+      // Only the issues the error keeps are spelled out; the rest are counted.
+      const kept = result.issues.slice(0, MAX_INPUT_ISSUES_KEPT);
       throw new InvalidToolInputError(
         toolName,
-        result.issues.map((issue) => standardSchemaIssue(issue, input)),
+        kept.map((issue) => standardSchemaIssue(issue, input)),
+        result.issues.length,
       );
+    }
     return result.value;
   }
 }

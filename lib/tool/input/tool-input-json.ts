@@ -30,44 +30,68 @@ export function parseToolInputJson(input: string, toolName: string): Record<stri
 }
 
 /**
- * The first `__proto__` key or `constructor` object with a `prototype`, nesting deeper than `MAX_INPUT_DEPTH` or non-finite number in a parsed JSON value.
- * Iterative, so that deeply nested input cannot overflow the stack.
+ * The first `__proto__` key or `constructor` object with a `prototype`, nesting deeper than `MAX_INPUT_DEPTH` or
+ * non-finite number in a parsed JSON value. Recursive, but never deeper than `MAX_INPUT_DEPTH`, so deeply nested
+ * input cannot overflow the stack; the path is only spelled out for the issue found, not for every value.
  */
 export function unsafeValueIssue(root: unknown): ToolInputIssue | undefined {
-  const stack: Array<[unknown, string, number]> = [[root, '', 0]];
-  while (stack.length > 0) {
-    const [value, path, depth] = stack.pop()!;
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) return { path, message: 'is too large a number (it must be finite)' };
-      continue;
+  return scan(root, 0, []);
+}
+
+type Path = (string | number)[];
+
+function scan(value: unknown, depth: number, path: Path): ToolInputIssue | undefined {
+  if (typeof value === 'number') {
+    return Number.isFinite(value)
+      ? undefined
+      : { path: spell(path), message: 'is too large a number (it must be finite)' };
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth >= MAX_INPUT_DEPTH) {
+    // Named by the argument that holds it: the full path would be as long as the nesting.
+    return {
+      path: path.length > 0 ? String(path[0]) : '',
+      message: `is nested too deeply (at most ${MAX_INPUT_DEPTH} levels are accepted)`,
+    };
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (typeof item !== 'object' && typeof item !== 'number') continue;
+      path.push(i);
+      const issue = scan(item, depth + 1, path);
+      path.pop();
+      if (issue) return issue;
     }
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_INPUT_DEPTH) {
-      // Named by the argument that holds it: the full path would be as long as the nesting.
-      const argument = /^[^.[]*/.exec(path)![0];
-      return {
-        path: argument,
-        message: `is nested too deeply (at most ${MAX_INPUT_DEPTH} levels are accepted)`,
-      };
-    }
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) stack.push([value[i], `${path}[${i}]`, depth + 1]);
-      continue;
-    }
-    for (const key of Object.keys(value)) {
-      const childPath = path ? `${path}.${key}` : key;
-      const child = (value as Record<string, unknown>)[key];
-      if (key === '__proto__') return { path: childPath, message: 'this property name is not allowed' };
-      // {"constructor":{"prototype":…}} reaches Object.prototype through a naive deep merge, as __proto__ does.
-      if (
-        key === 'constructor' &&
-        typeof child === 'object' &&
-        child !== null &&
-        Object.hasOwn(child, 'prototype')
-      )
-        return { path: `${childPath}.prototype`, message: 'this property name is not allowed' };
-      stack.push([child, childPath, depth + 1]);
-    }
+    return undefined;
+  }
+  for (const key of Object.keys(value)) {
+    const child = (value as Record<string, unknown>)[key];
+    if (key === '__proto__') return { path: spell([...path, key]), message: NOT_ALLOWED };
+    // {"constructor":{"prototype":…}} reaches Object.prototype through a naive deep merge, as __proto__ does.
+    if (
+      key === 'constructor' &&
+      typeof child === 'object' &&
+      child !== null &&
+      Object.hasOwn(child, 'prototype')
+    )
+      return { path: spell([...path, key, 'prototype']), message: NOT_ALLOWED };
+    if (typeof child !== 'object' && typeof child !== 'number') continue;
+    path.push(key);
+    const issue = scan(child, depth + 1, path);
+    path.pop();
+    if (issue) return issue;
   }
   return undefined;
+}
+
+const NOT_ALLOWED = 'this property name is not allowed';
+
+/** `["address", "lines", 2]` → `address.lines[2]`. */
+function spell(path: Path): string {
+  let text = '';
+  for (const segment of path) {
+    text += typeof segment === 'number' ? `[${segment}]` : text ? `.${segment}` : segment;
+  }
+  return text;
 }

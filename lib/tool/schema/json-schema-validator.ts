@@ -1,7 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { ToolDefinitionError } from '../../errors/tool-definition.error';
-import type { ToolInputIssue } from '../../errors/invalid-tool-input.error';
+import { MAX_INPUT_ISSUES_KEPT, type ToolInputIssue } from '../../errors/invalid-tool-input.error';
 import { describeType, Messages, previewValue } from '../../errors/messages/tool.messages';
 import type { JsonSchema } from '../json-schema';
 import { mapSchema } from './json-schema-walker';
@@ -25,7 +25,13 @@ function sharedAjv(): Ajv2020 {
   return ajv;
 }
 
-export type SchemaValidator = (value: unknown) => readonly ToolInputIssue[] | undefined;
+/** The first issues found (at most `MAX_INPUT_ISSUES_KEPT`), and how many there are in all. */
+export interface SchemaIssues {
+  readonly issues: readonly ToolInputIssue[];
+  readonly count: number;
+}
+
+export type SchemaValidator = (value: unknown) => SchemaIssues | undefined;
 
 /** Compiles a JSON Schema once into a validator that reports issues a model can act on. */
 export function compileSchemaValidator(schema: JsonSchema, source: string): SchemaValidator {
@@ -46,11 +52,6 @@ export function compileSchemaValidator(schema: JsonSchema, source: string): Sche
 }
 
 /**
- * One pass over ajv's errors. A branch of an `anyOf`/`oneOf` is dropped when its composite reported itself too (the
- * summary line is enough for a model): the composites are indexed by schema path first, so each error is checked
- * against the prefixes of its own paths, never against every other error.
- */
-/**
  * Integers beyond 2^53 are not exact once JSON.parse has read them (9007199254740993 becomes …992): an integer
  * schema only accepts the exact ones. Only the validated copy is bounded; the model's schema is left as written.
  */
@@ -67,7 +68,13 @@ function withSafeIntegers(schema: JsonSchema): JsonSchema {
   });
 }
 
-function toIssues(errors: readonly ErrorObject[], root: unknown): ToolInputIssue[] {
+/**
+ * One pass over ajv's errors. A branch of an `anyOf`/`oneOf` is dropped when its composite reported itself too (the
+ * summary line is enough for a model): the composites are indexed by schema path first, so each error is checked
+ * against the prefixes of its own paths, never against every other error. Only the first issues are spelled out;
+ * the others are counted.
+ */
+function toIssues(errors: readonly ErrorObject[], root: unknown): SchemaIssues {
   const composites = new Map<string, Set<string>>();
   for (const error of errors) {
     if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') continue;
@@ -78,16 +85,22 @@ function toIssues(errors: readonly ErrorObject[], root: unknown): ToolInputIssue
   const issues: ToolInputIssue[] = [];
   const seen = new Set<string>();
   const accepted = new Map<object, string>();
+  let count = 0;
   for (const error of errors) {
     if (composites.size > 0 && hasCompositeParent(error, composites)) continue;
+    if (issues.length >= MAX_INPUT_ISSUES_KEPT) {
+      count++;
+      continue;
+    }
     const issue = toIssue(error, root, accepted);
     const key = `${issue.path}\u0000${issue.message}`;
     if (!seen.has(key)) {
       seen.add(key);
       issues.push(issue);
+      count++;
     }
   }
-  return issues;
+  return { issues, count };
 }
 
 function hasCompositeParent(

@@ -61,9 +61,14 @@ describe('DTO input (class-transformer + class-validator, DtoInputParser.parse)'
   it.each([
     '{"city":"Oslo","extra":{"constructor":1}}',
     '{"city":"Oslo","extra":[{"constructor":{}}]}',
-    '{"city":"Oslo","extra":{"constructor":{"prototype":{"polluted":"yes"}}}}',
   ])('refuses an unknown property holding an object with a "constructor" key: %s', async (text) => {
     expect(await outcome(place.call(text))).toEqual({ issues: ['extra'] });
+  });
+
+  // A constructor.prototype pair is refused before any schema, like __proto__ (issue 10, item 7).
+  it('refuses a constructor.prototype pair at any depth', async () => {
+    const text = '{"city":"Oslo","extra":{"constructor":{"prototype":{"polluted":"yes"}}}}';
+    expect(await outcome(place.call(text))).toEqual({ issues: ['extra.constructor.prototype'] });
   });
 
   // Fixed; was: the tool runs; class-transformer skips "constructor" keys, so class-validator never sees the property.
