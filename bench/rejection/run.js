@@ -123,7 +123,10 @@ async function main() {
         global.gc();
         const sample = await refuse(callback, inputs.get(n), library.InvalidToolInputError);
         // Repeat -1 warms up.
-        if (repeat >= 0) (samples.get(n).push(sample), floors.get(n).push(floorMs));
+        if (repeat >= 0) {
+          samples.get(n).push(sample);
+          floors.get(n).push(floorMs);
+        }
       }
     }
     const ms = (n) => median(samples.get(n).map((s) => s.ms));

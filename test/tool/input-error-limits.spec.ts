@@ -33,7 +33,10 @@ describe('input errors stay small, however many problems the arguments have', ()
     const error = await inputError(numbers, JSON.stringify({ values }));
     expect(error.issueCount).toBe(20_000);
     expect(error.issues).toHaveLength(100);
-    expect(error.issues[99]).toEqual({ path: 'values[99]', message: 'must be number, received string "n99"' });
+    expect(error.issues[99]).toEqual({
+      path: 'values[99]',
+      message: 'must be number, received string "n99"',
+    });
     const shown = Array.from(
       { length: 10 },
       (_, i) => `values[${i}]: must be number, received string "n${i}"`,

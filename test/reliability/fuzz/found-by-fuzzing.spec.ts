@@ -58,12 +58,12 @@ describe('DTO input (class-transformer + class-validator, DtoInputParser.parse)'
 
   // Fixed; was: TypeError "Cannot read properties of undefined (reading 'constructor')" from class-transformer's
   // MetadataStorage.getAncestors, or "targetType is not a constructor" from TransformOperationExecutor.transform.
-  it.each([
-    '{"city":"Oslo","extra":{"constructor":1}}',
-    '{"city":"Oslo","extra":[{"constructor":{}}]}',
-  ])('refuses an unknown property holding an object with a "constructor" key: %s', async (text) => {
-    expect(await outcome(place.call(text))).toEqual({ issues: ['extra'] });
-  });
+  it.each(['{"city":"Oslo","extra":{"constructor":1}}', '{"city":"Oslo","extra":[{"constructor":{}}]}'])(
+    'refuses an unknown property holding an object with a "constructor" key: %s',
+    async (text) => {
+      expect(await outcome(place.call(text))).toEqual({ issues: ['extra'] });
+    },
+  );
 
   // A constructor.prototype pair is refused before any schema, like __proto__ (issue 10, item 7).
   it('refuses a constructor.prototype pair at any depth', async () => {
