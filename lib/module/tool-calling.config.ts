@@ -101,23 +101,29 @@ function missingCredentials(provider: string, env: ToolCallingEnvironment): Tool
   return [];
 }
 
-/** `registerAs` when `@nestjs/config` is installed; else a plain factory whose `KEY` says what to install. */
-function registerAsWhenAvailable(
+/** The properties `registerAs` defines on a namespace factory (`KEY`, the namespace, `asProvider`). */
+const REGISTER_AS_PROPERTIES = ['KEY', 'PARTIAL_CONFIGURATION_KEY', 'asProvider'] as const;
+
+/**
+ * `registerAs` of `@nestjs/config`, applied on first use of the factory's `KEY`, namespace or `asProvider`: importing
+ * the library never loads the optional peer (`@nestjs/config` 12 is an ES module that Jest cannot `require()` in a
+ * Nest 11 app). Without the package, these properties throw a message that says what to install; calling the
+ * factory reads the environment either way.
+ */
+function registerAsOnFirstUse(
   token: string,
   factory: () => ToolCallingConfig,
 ): (() => ToolCallingConfig) & ConfigFactoryKeyHost<ToolCallingConfig> {
-  let config: typeof import('@nestjs/config') | undefined;
-  try {
-    config = require('@nestjs/config');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+  const register = (property: string): unknown => {
+    const config = requireOptional<typeof import('@nestjs/config')>('@nestjs/config', 'toolCallingConfig');
+    for (const key of REGISTER_AS_PROPERTIES) delete (factory as unknown as Record<string, unknown>)[key];
+    config.registerAs(token, factory);
+    return (factory as unknown as Record<string, unknown>)[property];
+  };
+  for (const key of REGISTER_AS_PROPERTIES) {
+    Object.defineProperty(factory, key, { configurable: true, enumerable: false, get: () => register(key) });
   }
-  if (config) return config.registerAs(token, factory);
-  const missing = () => requireOptional('@nestjs/config', 'toolCallingConfig');
-  return Object.defineProperties(factory, {
-    KEY: { get: missing },
-    asProvider: { get: missing },
-  }) as ReturnType<typeof registerAsWhenAvailable>;
+  return factory as ReturnType<typeof registerAsOnFirstUse>;
 }
 
 /**
@@ -142,7 +148,4 @@ function registerAsWhenAvailable(
  * })
  * ```
  */
-export const toolCallingConfig = registerAsWhenAvailable(
-  TOOL_CALLING_CONFIG_NAMESPACE,
-  loadToolCallingConfig,
-);
+export const toolCallingConfig = registerAsOnFirstUse(TOOL_CALLING_CONFIG_NAMESPACE, loadToolCallingConfig);
