@@ -30,17 +30,27 @@ Reflect.decorate(
   AppModule,
 );
 
-(async () => {
+/** Runs one conversation through the packed library; resolves to a line that says what happened. */
+async function smoke() {
   const app = await NestFactory.createApplicationContext(AppModule, { logger: false });
   const response = await app.get(ChatClient).prompt('Weather in Paris?').call().chatResponse();
   const result = model.requests[1].messages[2].responses[0].result;
   if (response.text !== 'It is sunny in Paris.' || result !== 'Paris: sunny') {
     throw new Error(`unexpected conversation: ${JSON.stringify({ text: response.text, result })}`);
   }
-  const nest = require('@nestjs/core/package.json').version;
-  console.log(`pack smoke on NestJS ${nest}: getWeather → ${result}; answer: ${response.text}`);
   await app.close();
-})().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+  const nest = require('@nestjs/core/package.json').version;
+  return `pack smoke on NestJS ${nest}: getWeather → ${result}; answer: ${response.text}`;
+}
+
+module.exports = { smoke };
+
+if (require.main === module) {
+  smoke().then(
+    (line) => console.log(line),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
