@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Tool, ToolContext, ToolParam } from 'nestjs-tool-calling';
+import { toCsv } from './csv';
 import type { Ticket, TicketPriority, TicketStatus } from './ticket';
 import { TicketRepository } from './ticket.repository';
 
@@ -71,9 +72,9 @@ export class TicketTools {
   })
   exportTickets(context: ToolContext<SupportContextValues>): string {
     const rows = this.tickets.list(context.require('tenantId'));
-    return [
-      'id,title,status,priority',
-      ...rows.map((t) => `${t.id},"${t.title.replace(/"/g, '""')}",${t.status},${t.priority}`),
-    ].join('\n');
+    return toCsv(
+      ['id', 'title', 'status', 'priority'],
+      rows.map((t) => [t.id, t.title, t.status, t.priority]),
+    );
   }
 }

@@ -31,7 +31,7 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(text).toContain('tool createTicket({"title":"Coffee machine leaks"})');
     expect(text).toContain('tool closeTicket({"id":4}) ✗ error');
     expect(text).toContain('I could not close ticket: there is no ticket #4');
-    expect(text).toContain('4,"Email quota exceeded",open,normal');
+    expect(text).toContain('4,Email quota exceeded,open,normal');
   });
 
   it('answers a question with two parallel tool calls and their results', async () => {
@@ -93,6 +93,16 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(body.rounds).toBe(1);
     expect(body.answer.split('\n')[0]).toBe('id,title,status,priority');
     expect(body.answer).toBe(body.toolCalls[0].result);
+  });
+
+  it('exports a title that looks like a formula as text, not as a formula a spreadsheet would run', async () => {
+    await ask('Open a new ticket about "@SUM(1+1)*cmd|calc"', 'globex').expect(201);
+    await ask('Open a new ticket about "=HYPERLINK(evil.example)"', 'globex').expect(201);
+    const { body } = await ask('Export my tickets as CSV', 'globex').expect(201);
+    expect(body.answer.split('\n').slice(-2)).toEqual([
+      expect.stringMatching(/^\d+,'@SUM\(1\+1\)\*cmd\|calc,open,normal$/),
+      expect.stringMatching(/^\d+,'=HYPERLINK\(evil\.example\),open,normal$/),
+    ]);
   });
 
   it('binds the request-scoped tool to the user of each request', async () => {
