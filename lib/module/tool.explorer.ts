@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import type { ChatModel } from '../chat/model/chat-model';
 import { ToolDefinitionError } from '../errors/tool-definition.error';
 import { TOOL_NAME_PATTERN } from '../tool-calling.constants';
 import { ToolMetadataAccessor } from '../tool/decorators/tool-metadata.accessor';
@@ -14,7 +15,8 @@ import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
 import { ToolCallbackRegistry } from './tool-callback.registry';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
 import { ModuleMessages, tokenName } from '../errors/messages/module.messages';
-import { InjectToolCallingModuleOptions } from './tool-calling-module.tokens';
+import { InjectChatModel, InjectToolCallingModuleOptions } from './tool-calling-module.tokens';
+import { reportStartup } from './startup-report';
 
 type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
 
@@ -47,10 +49,13 @@ export class ToolExplorer implements OnApplicationBootstrap {
     private readonly registry: ToolCallbackRegistry,
     private readonly targets: ScopedToolTargetResolver,
     @InjectToolCallingModuleOptions() private readonly options: ToolCallingModuleOptions,
+    @InjectChatModel() private readonly chatModel: ChatModel,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.registry.load(await this.explore());
+    const tools = await this.explore();
+    this.registry.load(tools);
+    reportStartup(this.logger, tools, this.chatModel);
   }
 
   async explore(): Promise<DiscoveredTools> {

@@ -15,6 +15,24 @@ export const ModuleMessages = {
     'no chat model is configured: give ToolCallingModule.forRoot({ chatModel }) a ChatModel or provider settings, ' +
     'or, with toolCallingConfig, set TOOL_CALLING_PROVIDER and OPENAI_API_KEY / OPENAI_BASE_URL or ANTHROPIC_API_KEY',
 
+  noChatModelAtStartup: () =>
+    `${ModuleMessages.noChatModel()}. The application starts, but every chat call fails with ` +
+    'ChatModelConfigurationError until a model is configured',
+
+  toolsFound: (names: readonly string[], lazyProviders: number, shown: number) => {
+    const list =
+      names.length <= shown
+        ? names.join(', ')
+        : `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+    const found =
+      names.length === 0
+        ? 'no tools found (no @Tool() methods on providers or controllers, no toolCallbacks in the options)'
+        : `${names.length} tool${names.length === 1 ? '' : 's'} found: ${list}`;
+    return lazyProviders === 0
+      ? found
+      : `${found}; ${lazyProviders} lazy ToolCallbackProvider${lazyProviders === 1 ? '' : 's'} asked per request`;
+  },
+
   discoveryFailed: (problems: readonly string[]) =>
     `ToolCallingModule cannot start: ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} ` +
     `with the tools of this application:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,

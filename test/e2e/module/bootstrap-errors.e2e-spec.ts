@@ -41,8 +41,8 @@ describe('ToolCallingModule refuses to start, naming every Class.method at fault
         '- duplicate tool names: "lookup" is defined by FunctionToolCallback(lookup) from toolCallbacks[0] of the ' +
         'ToolCallingModule options, AlphaTools.lookup in AlphaModule, BetaTools.find in BetaModule',
     );
-    expect(error.errors).toHaveLength(1);
-    expect(error.errors[0]).toBeInstanceOf(DuplicateToolNameError);
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toBeInstanceOf(DuplicateToolNameError);
     expect(error.sources).toEqual([
       'FunctionToolCallback(lookup) from toolCallbacks[0] of the ToolCallingModule options',
       'AlphaTools.lookup in AlphaModule',
@@ -53,7 +53,7 @@ describe('ToolCallingModule refuses to start, naming every Class.method at fault
   it('on an invalid tool name', async () => {
     const error = await discoveryError(BadNameAppModule);
     expect(error.message).toBe(`${HEADER}- ${BAD_NAME}`);
-    expect(error.errors[0]).toBeInstanceOf(ToolDefinitionError);
+    expect(error.problems[0]).toBeInstanceOf(ToolDefinitionError);
     expect(error.sources).toEqual(['BadNameTools.getWeather']);
   });
 
@@ -97,7 +97,7 @@ describe('ToolCallingModule refuses to start, naming every Class.method at fault
         '- ToolCallbackProvider WrongValuesStaticProvider in BadStaticProvidersAppModule: getToolCallbacks() returned ' +
         'a value at position 1 that is not a ToolCallback',
     );
-    expect((error.errors[0] as ToolDefinitionError).cause).toEqual(
+    expect((error.problems[0] as ToolDefinitionError).cause).toEqual(
       new Error('the tool catalogue is unreadable'),
     );
   });
