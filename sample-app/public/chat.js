@@ -1,25 +1,33 @@
 // The chat page: asks /chat/stream and renders the server-sent events (text, tool calls, results) as they arrive.
+// Each question opens a turn: its answer in the conversation, its tool calls (with their round) in a group of their
+// own in the tool pane. Both panes follow the newest content unless the reader has scrolled up.
 (() => {
-  const messages = document.getElementById('messages');
-  const toolCalls = document.getElementById('tool-calls');
-  const form = document.getElementById('ask');
-  const input = document.getElementById('question');
-  const tenant = document.getElementById('tenant');
-  const send = document.getElementById('send');
-  const rows = new Map();
+  const byId = (id) => document.getElementById(id);
+  const messages = byId('messages');
+  const toolCalls = byId('tool-calls');
+  const form = byId('ask');
+  const input = byId('question');
+  const tenant = byId('tenant');
+  const send = byId('send');
 
   fetch('/chat/model')
     .then((response) => response.json())
-    .then((info) => (document.getElementById('model-badge').textContent = `model: ${info.model}`))
+    .then((info) => (byId('model-badge').textContent = `model: ${info.model}`))
     .catch(() => undefined);
 
-  const add = (list, className, text) => {
-    const item = document.createElement('li');
-    item.className = className;
-    item.textContent = text;
-    list.appendChild(item);
-    list.scrollTop = list.scrollHeight;
-    return item;
+  const element = (tag, className, text) => {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+
+  /** Runs `change`, then keeps `pane` scrolled to its end if it was there (or if `force`). */
+  const follow = (pane, change, force = false) => {
+    const atEnd = pane.scrollHeight - pane.scrollTop - pane.clientHeight < 48;
+    const result = change();
+    if (force || atEnd) pane.scrollTop = pane.scrollHeight;
+    return result;
   };
 
   const pretty = (text) => {
@@ -30,43 +38,72 @@
     }
   };
 
-  const onEvent = (event, answer) => {
+  const startTurn = (question) => {
+    const answer = follow(
+      messages,
+      () => {
+        messages.append(element('li', 'user', question));
+        return messages.appendChild(element('li', 'assistant streaming', ''));
+      },
+      true,
+    );
+    const group = element('li', 'turn');
+    const heading = element('p', 'question', question);
+    heading.title = question;
+    const calls = element('ol');
+    group.append(heading, calls);
+    follow(toolCalls, () => toolCalls.append(group), true);
+    return { answer, calls, rows: new Map() };
+  };
+
+  const onEvent = (event, turn) => {
     switch (event.type) {
       case 'text-delta':
-        answer.textContent += event.text;
+        follow(messages, () => (turn.answer.textContent += event.text));
         break;
       case 'tool-call-started': {
-        const row = add(toolCalls, 'running', '');
-        row.innerHTML = '<span class="round"></span><span class="name"></span> <pre class="args"></pre><div class="status"></div><pre class="result" hidden></pre>';
-        row.querySelector('.round').textContent = `round ${event.round}`;
-        row.querySelector('.name').textContent = event.toolCall.name;
-        row.querySelector('.args').textContent = pretty(event.toolCall.arguments);
-        rows.set(event.toolCall.id, row);
+        const row = element('li', 'call running');
+        const result = element('pre', 'result');
+        result.hidden = true;
+        row.append(
+          element('span', 'round', `round ${event.round}`),
+          element('span', 'name', event.toolCall.name),
+          element('pre', 'args', pretty(event.toolCall.arguments)),
+          element('div', 'status'),
+          result,
+        );
+        turn.rows.set(event.toolCall.id, row);
+        follow(toolCalls, () => turn.calls.append(row), true);
         break;
       }
       case 'tool-result':
       case 'tool-error': {
-        const row = rows.get(event.toolResponse.id);
+        const row = turn.rows.get(event.toolResponse.id);
         if (!row) break;
-        row.className = event.type === 'tool-result' ? 'ok' : 'failed';
-        const result = row.querySelector('.result');
-        result.hidden = false;
-        result.textContent = pretty(event.toolResponse.result);
+        follow(toolCalls, () => {
+          row.className = event.type === 'tool-result' ? 'call ok' : 'call failed';
+          const result = row.querySelector('.result');
+          result.hidden = false;
+          result.textContent = pretty(event.toolResponse.result);
+        });
         break;
       }
       case 'error':
-        answer.className = 'error';
-        answer.textContent = event.message;
+        follow(messages, () => {
+          turn.answer.className = 'error';
+          turn.answer.textContent = event.message;
+        });
         break;
       case 'finished':
-        if (!answer.textContent) answer.textContent = event.text;
+        follow(messages, () => {
+          if (!turn.answer.textContent) turn.answer.textContent = event.text;
+        });
         break;
     }
   };
 
   const ask = async (question) => {
-    add(messages, 'user', question);
-    const answer = add(messages, 'assistant streaming', '');
+    const turn = startTurn(question);
     send.disabled = true;
     try {
       const response = await fetch(`/chat/stream?question=${encodeURIComponent(question)}`, {
@@ -88,14 +125,15 @@
             .filter((line) => line.startsWith('data:'))
             .map((line) => line.slice(5).trimStart())
             .join('\n');
-          if (data) onEvent(JSON.parse(data), answer);
+          if (data) onEvent(JSON.parse(data), turn);
         }
       }
     } catch (error) {
-      answer.className = 'error';
-      answer.textContent = `Error: ${error.message}`;
+      turn.answer.className = 'error';
+      turn.answer.textContent = `Error: ${error.message}`;
     } finally {
-      answer.classList.remove('streaming');
+      turn.answer.classList.remove('streaming');
+      if (turn.rows.size === 0) follow(toolCalls, () => turn.calls.append(element('li', 'none', 'no tool calls')));
       send.disabled = false;
       input.focus();
     }

@@ -1,78 +1,147 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startSupportDesk } from './support-desk.app';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+const CHROMIUM = CANDIDATES.find((path) => existsSync(path));
 const OUTPUT = join(__dirname, '..', '..', '..', 'test-output');
+const SKIPPED = `no Chromium at ${CANDIDATES.join(' or ')}; run .ci/setup-browser, as CI does`;
 
-if (!CHROMIUM) {
-  console.warn('chat page browser test skipped: no Chromium (run .ci/setup-browser, as CI does)');
+if (!CHROMIUM) process.stderr.write(`chat page browser test skipped: ${SKIPPED}\n`);
+
+/** Questions whose tool calls overflow the tool pane, the last one with a long result. */
+const QUESTIONS: Array<{ question: string; tenant?: string; tools: string[] }> = [
+  { question: 'What is the weather in Paris and Rome?', tools: ['getWeather', 'getWeather'] },
+  { question: 'List my open tickets', tools: ['listTickets'] },
+  { question: 'Open a new ticket about "Coffee machine leaks"', tools: ['createTicket'] },
+  { question: 'Who am I?', tools: ['whoAmI'] },
+  {
+    question: 'What is the weather in Oslo, Lima and Cairo?',
+    tools: ['getWeather', 'getWeather', 'getWeather'],
+  },
+  { question: 'Export my tickets as CSV', tenant: 'globex', tools: ['exportTickets'] },
+];
+
+/** Whether the end of `element` is on screen: inside its scrolling pane and inside the window. */
+function endInView(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const pane = node.closest('.pane')?.getBoundingClientRect();
+    const top = Math.max(pane?.top ?? 0, 0);
+    const bottom = Math.min(pane?.bottom ?? window.innerHeight, window.innerHeight);
+    return box.bottom > top && box.bottom <= bottom + 1 && box.top < bottom;
+  });
 }
 
-(CHROMIUM ? describe : describe.skip)('sample app: the chat page in headless Chromium', () => {
-  let app: NestExpressApplication;
-  let url: string;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ app, url } = await startSupportDesk());
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  it('asks a question and shows the tool calls and the streamed answer', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const failures: string[] = [];
-    page.on('pageerror', (error) => failures.push(error.message));
-    await page.goto(url);
-    await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
-
-    await page.fill('#question', 'What is the weather in Paris and Rome?');
+async function askAll(page: Page): Promise<void> {
+  for (const { question, tenant, tools } of QUESTIONS) {
+    if (tenant) await page.selectOption('#tenant', tenant);
+    await page.fill('#question', question);
     await page.click('#send');
-
-    const calls = page.locator('#tool-calls li.ok');
-    await calls.nth(1).waitFor({ timeout: 10_000 });
-    expect(await calls.locator('.name').allTextContents()).toEqual(['getWeather', 'getWeather']);
-    expect(await calls.first().locator('.args').textContent()).toContain('"city": "Paris"');
-    expect(await calls.first().locator('.result').textContent()).toContain('"unit": "C"');
-
-    const answer = page.locator('#messages li.assistant').last();
+    const turn = page.locator('#tool-calls li.turn').last();
+    await turn
+      .locator('li.call.ok')
+      .nth(tools.length - 1)
+      .waitFor({ timeout: 10_000 });
     await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await answer.textContent()).toMatch(
-      /^Here is what I found for "What is the weather in Paris and Rome\?"/,
-    );
-    expect(await page.locator('#messages li.user').textContent()).toBe(
-      'What is the weather in Paris and Rome?',
-    );
+    expect(await turn.locator('.question').textContent()).toBe(question);
+    expect(await turn.locator('.name').allTextContents()).toEqual(tools);
+    expect(await endInView(turn.locator('li.call').last())).toBe(true);
+    expect(await endInView(page.locator('#messages li.assistant').last())).toBe(true);
+  }
+}
 
-    await page.selectOption('#tenant', 'globex');
-    await page.getByRole('button', { name: 'Export my tickets as CSV' }).click();
-    await page.locator('#tool-calls li.ok .name', { hasText: 'exportTickets' }).waitFor({ timeout: 10_000 });
-    await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
-      'Email quota exceeded',
-    );
+(CHROMIUM ? describe : describe.skip)(
+  `sample app: the chat page in headless Chromium${CHROMIUM ? '' : ` (skipped: ${SKIPPED})`}`,
+  () => {
+    let app: NestExpressApplication;
+    let url: string;
+    let browser: Browser;
 
-    mkdirSync(OUTPUT, { recursive: true });
-    await page.screenshot({ path: join(OUTPUT, 'chat-page.png'), fullPage: true });
-    expect(failures).toEqual([]);
-  }, 60_000);
-});
+    beforeAll(async () => {
+      ({ app, url } = await startSupportDesk());
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
+      mkdirSync(OUTPUT, { recursive: true });
+    }, 30_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await app?.close();
+    });
+
+    async function openPage(width: number, height: number): Promise<{ page: Page; failures: string[] }> {
+      const page = await browser.newPage({ viewport: { width, height } });
+      const failures: string[] = [];
+      page.on('pageerror', (error) => failures.push(error.message));
+      page.on('response', (response) => {
+        if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+      });
+      await page.goto(url);
+      await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
+      return { page, failures };
+    }
+
+    it('streams the answer, shows each question’s tool calls with their round, and follows both panes (desktop)', async () => {
+      const { page, failures } = await openPage(1280, 800);
+      await askAll(page);
+
+      const first = page.locator('#tool-calls li.turn').first();
+      expect(await first.locator('.round').allTextContents()).toEqual(['round 1', 'round 1']);
+      expect(await first.locator('.args').first().textContent()).toContain('"city": "Paris"');
+      expect(await first.locator('.result').first().textContent()).toContain('"unit": "C"');
+      expect(await page.locator('#messages li.user').first().textContent()).toBe(QUESTIONS[0].question);
+      expect(await page.locator('#messages li.assistant').first().textContent()).toMatch(
+        /^Here is what I found for "What is the weather in Paris and Rome\?"/,
+      );
+      expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
+        'Email quota exceeded',
+      );
+      // The panes scroll, not the page.
+      expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(
+        true,
+      );
+
+      await page.screenshot({ path: join(OUTPUT, 'chat-page-desktop.png') });
+      expect(failures).toEqual([]);
+    }, 90_000);
+
+    it('fits a 390 px phone: no horizontal overflow, the newest tool call and answer in view', async () => {
+      const { page, failures } = await openPage(390, 844);
+      await askAll(page);
+
+      const overflow = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        wider: [...document.querySelectorAll('body *')]
+          .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((node) => `${node.tagName.toLowerCase()}.${node.className}`),
+      }));
+      expect(overflow).toEqual({ page: 0, wider: [] });
+
+      await page.screenshot({ path: join(OUTPUT, 'chat-page-phone.png') });
+      expect(failures).toEqual([]);
+    }, 90_000);
+
+    it('has a favicon', async () => {
+      const { page, failures } = await openPage(800, 600);
+      const href = await page.locator('link[rel="icon"]').getAttribute('href');
+      const icon = await page.request.get(new URL(href ?? '/favicon.ico', url).toString());
+      expect(icon.status()).toBe(200);
+      expect(icon.headers()['content-type']).toContain('image/svg+xml');
+      expect(failures).toEqual([]);
+    });
+  },
+);
