@@ -23,7 +23,7 @@ const base = {
     ...(nestMajor >= 12 ? { 'node_modules/@nestjs/.+\\.js$': swcForNest } : {}),
   },
   transformIgnorePatterns: nestMajor >= 12 ? ['/node_modules/(?!@nestjs/)'] : ['/node_modules/'],
-  setupFiles: ['reflect-metadata'],
+  setupFiles: ['reflect-metadata', '<rootDir>/test/support/nest-logger.setup.ts'],
   testTimeout: 20000,
 };
 

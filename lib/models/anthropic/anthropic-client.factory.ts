@@ -3,6 +3,7 @@ import { ChatModelConfigurationError } from '../../errors/chat-model-configurati
 import type { AnthropicChatModelSettings } from '../chat-model-settings';
 import { ModelMessages } from '../../errors/messages/models.messages';
 import { loadProviderSdk } from '../provider-sdk.loader';
+import { sdkLogger } from '../sdk-logger';
 
 /** The `@anthropic-ai/sdk` module, loaded on demand. */
 export type AnthropicSdk = typeof import('@anthropic-ai/sdk');
@@ -37,6 +38,7 @@ export function connectAnthropic(
     defaultHeaders: settings.headers,
     timeout: settings.timeoutMs,
     maxRetries: settings.maxRetries,
+    logger: sdkLogger('AnthropicChatModel'),
   });
   return { sdk, client, apiKey };
 }

@@ -3,6 +3,7 @@ import { ChatModelConfigurationError } from '../../errors/chat-model-configurati
 import type { OpenAiChatModelSettings } from '../chat-model-settings';
 import { ModelMessages } from '../../errors/messages/models.messages';
 import { loadProviderSdk } from '../provider-sdk.loader';
+import { sdkLogger } from '../sdk-logger';
 
 /** The `openai` module, loaded on demand. */
 export type OpenAiSdk = typeof import('openai');
@@ -35,6 +36,7 @@ export function connectOpenAi(settings: Omit<OpenAiChatModelSettings, 'provider'
     defaultHeaders: settings.headers,
     timeout: settings.timeoutMs,
     maxRetries: settings.maxRetries,
+    logger: sdkLogger('OpenAiChatModel'),
   });
   return { sdk, client, apiKey };
 }

@@ -4,6 +4,24 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startSupportDesk } from './support-desk.app';
 
+// What the page-side callbacks use of the browser (the project's types are Node's, without the DOM library).
+interface PageBox {
+  top: number;
+  bottom: number;
+  right: number;
+}
+interface PageElement {
+  tagName: string;
+  className: string;
+  getBoundingClientRect(): PageBox;
+  closest(selector: string): PageElement | null;
+}
+declare const window: { innerWidth: number; innerHeight: number };
+declare const document: {
+  documentElement: { scrollWidth: number; scrollHeight: number };
+  querySelectorAll(selector: string): Iterable<PageElement>;
+};
+
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 const CHROMIUM = CANDIDATES.find((path) => existsSync(path));
 const OUTPUT = join(__dirname, '..', '..', '..', 'test-output');
@@ -26,7 +44,7 @@ const QUESTIONS: Array<{ question: string; tenant?: string; tools: string[] }> =
 
 /** Whether the end of `element` is on screen: inside its scrolling pane and inside the window. */
 function endInView(element: Locator): Promise<boolean> {
-  return element.evaluate((node) => {
+  return element.evaluate((node: PageElement) => {
     const box = node.getBoundingClientRect();
     const pane = node.closest('.pane')?.getBoundingClientRect();
     const top = Math.max(pane?.top ?? 0, 0);

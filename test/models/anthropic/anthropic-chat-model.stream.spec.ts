@@ -7,6 +7,7 @@ import {
 } from '../../../lib';
 import { assemble, collect, prompt, weatherTools } from '../support/chat-test.helpers';
 import { fixture } from '../support/provider-test.server';
+import { captureSdkLogs } from '../support/sdk-logs';
 import { modelsUnderTest } from '../support/models-under-test';
 
 describe('AnthropicChatModel.stream', () => {
@@ -82,7 +83,7 @@ describe('AnthropicChatModel.stream', () => {
     const chat = await model([{ sse: fixture('anthropic', 'malformed.sse') }]);
     const seen: ChatResponseChunk[] = [];
 
-    const error = await failure(chat.stream(hello), seen);
+    const { result: error, debug, console } = await captureSdkLogs(() => failure(chat.stream(hello), seen));
 
     expect(error).toBeInstanceOf(ChatModelResponseError);
     expect(error.name).toBe('ChatModelResponseError');
@@ -92,6 +93,12 @@ describe('AnthropicChatModel.stream', () => {
       ),
     );
     expect(seen).toEqual([{ type: 'text-delta', text: 'Hel' }]);
+    // The SDK's own note goes to Nest's logger at debug level, without the raw event; nothing to the console.
+    expect(console).toEqual([]);
+    expect(debug).toEqual([
+      'AnthropicChatModel SDK: Could not parse message into JSON:',
+      'AnthropicChatModel SDK: From chunk:',
+    ]);
   });
 
   it('fails with ChatModelResponseError when the stream ends before message_stop', async () => {

@@ -7,6 +7,7 @@ import {
 } from '../../../lib';
 import { assemble, collect, prompt, weatherTools } from '../support/chat-test.helpers';
 import { fixture } from '../support/provider-test.server';
+import { captureSdkLogs } from '../support/sdk-logs';
 import { modelsUnderTest } from '../support/models-under-test';
 
 describe('OpenAiChatModel.stream', () => {
@@ -104,11 +105,10 @@ describe('OpenAiChatModel.stream', () => {
   });
 
   it('fails with ChatModelResponseError on an event that is not JSON', async () => {
-    // The SDK also logs the bad event to the console (its own logger, "error" level).
     const chat = await model([{ sse: fixture('openai', 'malformed.sse') }]);
     const seen: ChatResponseChunk[] = [];
 
-    const error = await failure(chat.stream(hello), seen);
+    const { result: error, debug, console } = await captureSdkLogs(() => failure(chat.stream(hello), seen));
 
     expect(error).toBeInstanceOf(ChatModelResponseError);
     expect(error.name).toBe('ChatModelResponseError');
@@ -119,6 +119,12 @@ describe('OpenAiChatModel.stream', () => {
       ),
     );
     expect(seen).toEqual([{ type: 'text-delta', text: 'Hel' }]);
+    // The SDK's own note goes to Nest's logger at debug level, without the raw event; nothing to the console.
+    expect(console).toEqual([]);
+    expect(debug).toEqual([
+      'OpenAiChatModel SDK: Could not parse message into JSON:',
+      'OpenAiChatModel SDK: From chunk:',
+    ]);
   });
 
   it('fails with ChatModelResponseError when the stream ends before a finish reason', async () => {
