@@ -16,7 +16,7 @@ import { Tool, ToolContext, ToolParam } from 'nestjs-tool-calling';
 export class WeatherTools {
   @Tool({ description: 'Current weather of a city' })
   getWeather(@ToolParam({ description: 'City name' }) city: string, context: ToolContext): string {
-    return `${city}: sunny, 25°C (asked by ${context.get('user') ?? 'someone'})`;
+    return `${city}: sunny, 25°C (asked for tenant ${context.get('tenantId') ?? 'unknown'})`;
   }
 }
 
@@ -25,7 +25,7 @@ export class ChatController {
   constructor(private readonly chat: ChatClient) {}
 
   @Post()
-  ask(@Body('question') question: string, @Headers('x-tenant-id') tenantId: string) {
+  ask(@Body('question') question: string, @Headers('x-tenant-id') tenantId: string): Promise<string> {
     return this.chat.prompt().user(question).toolContext({ tenantId }).call().content();
   }
 }

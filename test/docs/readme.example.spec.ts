@@ -7,8 +7,8 @@ import { ChatController, getTime, WeatherTools } from '../../docs/examples/readm
 describe('docs/examples/readme.example.ts', () => {
   it('the first tool and the function tool work', async () => {
     const [getWeather] = MethodToolCallbackProvider.from(new WeatherTools()).getToolCallbacks();
-    await expect(getWeather.call('{"city":"Paris"}', ToolContext.of({ user: 'ada' }))).resolves.toBe(
-      'Paris: sunny, 25°C (asked by ada)',
+    await expect(getWeather.call('{"city":"Paris"}', ToolContext.of({ tenantId: 'acme' }))).resolves.toBe(
+      'Paris: sunny, 25°C (asked for tenant acme)',
     );
     await expect(getTime.call('{"zone":"UTC"}')).resolves.toMatch(/\d{2}:\d{2}:\d{2}/);
   });
@@ -28,12 +28,16 @@ describe('docs/examples/readme.example.ts', () => {
     try {
       const response = await request(app.getHttpServer())
         .post('/chat')
+        .set('x-tenant-id', 'acme')
         .send({ question: 'Weather in Rome?' });
       expect(response.status).toBe(201);
       expect(response.text).toBe('Sunny.');
       expect(model.requests[1].messages[2]).toMatchObject({
         role: 'tool',
-        responses: [{ name: 'getWeather', result: 'Rome: sunny, 25°C (asked by someone)', isError: false }],
+        // The tenant the controller put in the context reaches the tool.
+        responses: [
+          { name: 'getWeather', result: 'Rome: sunny, 25°C (asked for tenant acme)', isError: false },
+        ],
       });
       expect(app.get(ChatClient)).toBeInstanceOf(ChatClient);
     } finally {
