@@ -13,7 +13,7 @@ import {
 } from 'nestjs-tool-calling';
 
 // --- 1. Parameters with @ToolParam -------------------------------------------------------------------------
-enum Unit {
+export enum Unit {
   Celsius = 'C',
   Fahrenheit = 'F',
 }
@@ -104,7 +104,7 @@ export class TripTools {
 }
 
 // --- ToolContext, returnDirect, sequential, timeouts ------------------------------------------------------
-interface TenantContext extends Record<string, unknown> {
+export interface TenantContext extends Record<string, unknown> {
   tenantId: string;
 }
 
@@ -114,7 +114,10 @@ export class TicketTools {
   listTickets(context: ToolContext<TenantContext>): string[] {
     return [`tickets of ${context.require('tenantId')}`];
   }
+}
 
+@Injectable()
+export class TicketDeskTools {
   @Tool({ description: 'Export the tickets as CSV, straight to the user', returnDirect: true })
   exportTickets(@ToolContextParam() context: ToolContext<TenantContext>): string {
     return `id,title\n1,"printer jammed (${context.require('tenantId')})"`;

@@ -6,6 +6,7 @@ import {
   ReminderTools,
   getTime,
   ping,
+  TicketDeskTools,
   TicketTools,
   TripTools,
   WeatherTools,
@@ -19,6 +20,7 @@ describe('docs/examples/defining-tools.example.ts', () => {
       new BookingTools(),
       new TripTools(),
       new TicketTools(),
+      new TicketDeskTools(),
     );
     expect(provider.getToolCallbacks().map((tool) => tool.getToolDefinition().name)).toEqual([
       'getWeather',
