@@ -15,7 +15,7 @@ import {
 import { ScriptExhaustedError, ScriptedChatModel } from 'nestjs-tool-calling/testing';
 
 // --- The code under test (in your app, in files of its own) -------------------------------------------------
-interface TenantContext extends Record<string, unknown> {
+export interface TenantContext extends Record<string, unknown> {
   tenantId: string;
 }
 
