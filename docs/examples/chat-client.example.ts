@@ -28,7 +28,7 @@ export class WeatherTools {
   }
 }
 
-interface TravelContext extends Record<string, unknown> {
+export interface TravelContext extends Record<string, unknown> {
   customerId: string;
 }
 
@@ -176,7 +176,7 @@ export class ReportTools implements ToolCallbackProvider {
 }
 
 // --- Request-scoped tools -------------------------------------------------------------------------------------
-interface HttpRequest {
+export interface HttpRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 

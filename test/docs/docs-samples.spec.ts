@@ -7,7 +7,8 @@ const examples = readdirSync(join(docs, 'examples'))
   .map((file) => readFileSync(join(docs, 'examples', file), 'utf8'));
 
 // A sample's imports are checked by docs-samples-compile.spec.ts; the code after them must be in an example file.
-const withoutImports = (code: string) => code.replace(/^import\s[^;]*?(?:from\s+)?'[^']+';[ \t]*$/gm, '');
+const withoutImports = (code: string) =>
+  code.replace(/^[ \t]*import\s[^;]*?(?:from\s+)?'[^']+';[ \t]*$/gm, '');
 
 const normalise = (code: string) =>
   code
