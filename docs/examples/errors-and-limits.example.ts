@@ -31,7 +31,7 @@ import {
 } from 'nestjs-tool-calling';
 
 // --- The tools of this page -----------------------------------------------------------------------------------
-interface DeskContext extends Record<string, unknown> {
+export interface DeskContext extends Record<string, unknown> {
   tenantId: string;
   role: 'customer' | 'agent';
 }

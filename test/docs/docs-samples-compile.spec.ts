@@ -30,7 +30,7 @@ const samplesByPage = new Map<string, Sample[]>(
 );
 
 const EXPORT =
-  /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:class|const|let|function|interface|type|enum)\s+(\w+)/gm;
+  /^[ \t]*export\s+(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:class|const|let|function|interface|type|enum)\s+(\w+)/gm;
 const RELATIVE_IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'(\.\/[^']+)'/g;
 
 const exportsOf = (code: string) => new Set([...code.matchAll(EXPORT)].map((match) => match[1]));
