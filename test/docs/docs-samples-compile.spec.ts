@@ -148,3 +148,38 @@ describe('documentation samples, pasted into an app as written', () => {
     expect(problems.get(name)).toEqual([]);
   });
 });
+
+describe('the README install line', () => {
+  // What `nest new` puts in an app (its dependencies and devDependencies), and the library itself.
+  const NEST_NEW = [
+    '@nestjs/common',
+    '@nestjs/core',
+    '@nestjs/platform-express',
+    '@nestjs/testing',
+    'reflect-metadata',
+    'rxjs',
+    'supertest',
+    'nestjs-tool-calling',
+  ];
+  const packageOf = (specifier: string) =>
+    specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
+
+  it('names every package a sample imports that a fresh `nest new` app does not have', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const install = /^npm install (nestjs-tool-calling .*)$/m.exec(readme)?.[1].split(/\s+/) ?? [];
+    const installed = new Set(install.map((entry) => entry.replace(/(.)@[^/]*$/, '$1')));
+    const imported = new Set(
+      [...samplesByPage.values()]
+        .flat()
+        .flatMap((sample) =>
+          [...sample.code.matchAll(/from\s+'([^'.][^']*)'/g)].map((match) => packageOf(match[1])),
+        )
+        .filter((name) => !name.startsWith('node:')),
+    );
+    const missing = [...imported].filter((name) => !NEST_NEW.includes(name) && !installed.has(name));
+    expect(missing).toEqual([]);
+  });
+});
