@@ -22,7 +22,7 @@ for (const target of Object.values(pkg.exports)) {
 for (const file of named) {
   if (!existsSync(join(root, file))) problems.push(`${file} (named in package.json) is not in the package`);
 }
-for (const file of ['LICENSE', 'README.md']) {
+for (const file of ['LICENSE', 'README.md', 'CHANGELOG.md']) {
   if (!existsSync(join(root, file))) problems.push(`${file} is not in the package`);
 }
 
