@@ -1,3 +1,5 @@
+import type { Anthropic } from '@anthropic-ai/sdk';
+import type { OpenAI } from 'openai';
 import type { ChatOptions } from '../chat/model/chat-options';
 
 interface CommonSettings {
@@ -23,6 +25,11 @@ interface CommonSettings {
 export interface OpenAiChatModelSettings extends CommonSettings {
   readonly provider: 'openai';
   readonly organization?: string;
+  /**
+   * Your own configured `OpenAI` client (a proxy agent, a custom `fetch`, an `AzureOpenAI` client…), used instead of
+   * one built from `apiKey`, `baseURL`, `organization`, `headers`, `timeoutMs` and `maxRetries`, which are then ignored.
+   */
+  readonly client?: OpenAI;
   /** OpenAI strict mode for every tool's schema. */
   readonly strict?: boolean;
   /** OpenAI strict mode for these tools only (by name), when `strict` is not set for all. */
@@ -37,6 +44,11 @@ export interface OpenAiChatModelSettings extends CommonSettings {
 /** Anthropic's Messages API, through the `@anthropic-ai/sdk` SDK. */
 export interface AnthropicChatModelSettings extends CommonSettings {
   readonly provider: 'anthropic';
+  /**
+   * Your own configured `Anthropic` client, used instead of one built from `apiKey`, `baseURL`, `headers`,
+   * `timeoutMs` and `maxRetries`, which are then ignored.
+   */
+  readonly client?: Anthropic;
   /** `max_tokens` is required by Anthropic; used when a request sets no `maxTokens`. */
   readonly maxTokens?: number;
 }

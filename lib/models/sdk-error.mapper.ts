@@ -8,7 +8,10 @@ import { ChatModelPermissionError } from '../errors/chat-model-permission.error'
 import { ChatModelRateLimitError } from '../errors/chat-model-rate-limit.error';
 import { ChatModelResponseError } from '../errors/chat-model-response.error';
 import { ChatModelServerError } from '../errors/chat-model-server.error';
+import { ChatModelConfigurationError } from '../errors/chat-model-configuration.error';
+import { ProviderAdapterMessages } from '../errors/messages/provider-adapter.messages';
 import { ModelMessages, sanitizeProviderText, type ModelEndpoint } from '../errors/messages/models.messages';
+import { scrubbedCause, scrubSecrets } from './secret-scrubber';
 
 type ErrorClass = abstract new (...args: any[]) => Error;
 
@@ -55,8 +58,10 @@ export interface SdkApiError extends Error {
  * Errors that are none of the SDK's, nor a malformed response, are returned as they are.
  */
 export function mapSdkError(error: unknown, context: SdkErrorContext): unknown {
-  const { endpoint, sdk } = context;
+  const { endpoint, sdk, secrets } = context;
   if (error instanceof ChatModelError) return error;
+  const refused = refusedByHttpClient(error, endpoint.provider);
+  if (refused) return refused;
   if (error instanceof sdk.APIConnectionTimeoutError) {
     return new ChatModelConnectionError(
       endpoint.provider,
@@ -67,9 +72,9 @@ export function mapSdkError(error: unknown, context: SdkErrorContext): unknown {
   if (error instanceof sdk.APIConnectionError) {
     return new ChatModelConnectionError(
       endpoint.provider,
-      ModelMessages.connectionFailed(endpoint, causeText(error)),
+      ModelMessages.connectionFailed(endpoint, scrubSecrets(causeText(error), secrets)),
       false,
-      { cause: (error as Error).cause ?? error },
+      { cause: scrubbedCause((error as Error).cause ?? error, secrets) },
     );
   }
   if (error instanceof sdk.APIError && !(error instanceof sdk.APIUserAbortError)) {
@@ -81,18 +86,16 @@ export function mapSdkError(error: unknown, context: SdkErrorContext): unknown {
       endpoint.provider,
       context.streaming
         ? ModelMessages.streamNotJson(endpoint, error.message)
-        : ModelMessages.responseNotJson(endpoint, error.message),
-      { cause: error },
+        : ModelMessages.responseNotJson(endpoint, scrubSecrets(error.message, secrets)),
+      { cause: scrubbedCause(error, secrets) },
     );
   }
   if (context.streaming && isError(error)) {
     // The connection dropped in the middle of the body ("terminated", "other side closed").
     return new ChatModelResponseError(
       endpoint.provider,
-      ModelMessages.streamCut(endpoint, causeText(error)),
-      {
-        cause: error,
-      },
+      ModelMessages.streamCut(endpoint, scrubSecrets(causeText(error), secrets)),
+      { cause: scrubbedCause(error, secrets) },
     );
   }
   return error;
@@ -131,6 +134,35 @@ function toApiError(error: SdkApiError, context: SdkErrorContext): ChatModelApiE
   }
 }
 
+/**
+ * A request the HTTP client refused to build: a header value with a line break (`Headers.append: "Bearer …" is an
+ * invalid header value`) or a URL it will not fetch. Its message quotes the value, so only the kind of problem is
+ * kept, as a configuration error.
+ */
+function refusedByHttpClient(error: unknown, provider: string): ChatModelConfigurationError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && isError(current); depth++) {
+    if (current.name === 'TypeError') {
+      if (/header/i.test(current.message)) {
+        return new ChatModelConfigurationError(
+          provider,
+          ProviderAdapterMessages.headerRejected(provider),
+          'headers',
+        );
+      }
+      if (/\burl\b/i.test(current.message)) {
+        return new ChatModelConfigurationError(
+          provider,
+          ProviderAdapterMessages.urlRejected(provider),
+          'baseURL',
+        );
+      }
+    }
+    current = current.cause;
+  }
+  return undefined;
+}
+
 /** `message` of an SDK error without the status prefix the SDK adds, or undefined when it says nothing. */
 export function messageWithoutStatus(error: SdkApiError): string | undefined {
   const text = error.message.replace(/^\d{3} /, '');
@@ -138,7 +170,7 @@ export function messageWithoutStatus(error: SdkApiError): string | undefined {
 }
 
 /** The messages of an error and of its causes, three deep: "Connection error.: fetch failed: connect ECONNREFUSED". */
-function causeText(error: Error): string {
+export function causeText(error: Error): string {
   const messages: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 3 && isError(current); depth++) {
@@ -149,6 +181,6 @@ function causeText(error: Error): string {
 }
 
 /** Duck-typed, so that errors from another realm (fetch's, in a test sandbox) count too. */
-function isError(value: unknown): value is Error {
+export function isError(value: unknown): value is Error {
   return typeof value === 'object' && value !== null && typeof (value as Error).message === 'string';
 }

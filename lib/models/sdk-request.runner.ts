@@ -18,14 +18,14 @@ export interface SdkRequestContext extends Omit<SdkErrorContext, 'streaming'> {
 
 /** The part of the request context that is fixed for a model: its SDK, how to read its errors, its key and limits. */
 export function sdkRequestDefaults(
-  connection: { readonly sdk: SdkErrorContext['sdk']; readonly apiKey: string | undefined },
+  connection: { readonly sdk: SdkErrorContext['sdk']; readonly secrets: readonly string[] },
   settings: { readonly maxRetries?: number; readonly timeoutMs?: number },
   describe: SdkErrorContext['describe'],
 ): Omit<SdkRequestContext, 'endpoint'> {
   return {
     sdk: connection.sdk,
     describe,
-    secrets: [connection.apiKey],
+    secrets: connection.secrets,
     maxRetries: settings.maxRetries ?? SDK_DEFAULT_MAX_RETRIES,
     timeoutMs: settings.timeoutMs,
     idleTimeoutMs: settings.timeoutMs ?? SDK_DEFAULT_TIMEOUT_MS,
@@ -84,4 +84,12 @@ export async function* runSdkStream<E>(
   } finally {
     guard.dispose();
   }
+}
+
+/** The retries and time limit the client really uses: the settings', or those of a client given by the user. */
+export function clientLimits(
+  client: { readonly maxRetries: number; readonly timeout: number },
+  settings: { readonly client?: unknown; readonly maxRetries?: number; readonly timeoutMs?: number },
+): { maxRetries?: number; timeoutMs?: number } {
+  return settings.client ? { maxRetries: client.maxRetries, timeoutMs: client.timeout } : settings;
 }

@@ -22,13 +22,20 @@ export function safeBaseUrl(baseURL: string | undefined): string | undefined {
   }
 }
 
-/** `text` with every occurrence of each secret replaced, then shortened to `MAX_PROVIDER_MESSAGE` characters. */
-export function sanitizeProviderText(text: string, secrets: readonly (string | undefined)[]): string {
-  let clean = text;
+const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+
+/** `text` with every secret and the user:password part of any URL replaced by `[redacted]`. */
+export function scrubSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  let clean = text.replace(URL_USER_INFO, '$1[redacted]@');
   for (const secret of secrets) {
     if (secret && secret.length >= 4) clean = clean.split(secret).join('[redacted]');
   }
-  clean = clean.trim();
+  return clean;
+}
+
+/** `text` scrubbed of secrets, then shortened to `MAX_PROVIDER_MESSAGE` characters. */
+export function sanitizeProviderText(text: string, secrets: readonly (string | undefined)[]): string {
+  const clean = scrubSecrets(text, secrets).trim();
   return clean.length > MAX_PROVIDER_MESSAGE
     ? `${clean.slice(0, MAX_PROVIDER_MESSAGE)}… (${clean.length} characters)`
     : clean;

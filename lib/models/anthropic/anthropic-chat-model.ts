@@ -4,8 +4,13 @@ import type { ChatResponse } from '../../chat/model/chat-response';
 import { mergeChatOptions } from '../../chat/model/merge-chat-options';
 import type { Prompt } from '../../chat/model/prompt';
 import type { AnthropicChatModelSettings } from '../chat-model-settings';
-import { safeBaseUrl } from '../../errors/messages/models.messages';
-import { runSdkCall, runSdkStream, sdkRequestDefaults, type SdkRequestContext } from '../sdk-request.runner';
+import {
+  clientLimits,
+  runSdkCall,
+  runSdkStream,
+  sdkRequestDefaults,
+  type SdkRequestContext,
+} from '../sdk-request.runner';
 import { connectAnthropic } from './anthropic-client.factory';
 import { describeAnthropicError } from './anthropic-error.mapper';
 import { toAnthropicRequest, type AnthropicRequestSettings } from './anthropic-request.mapper';
@@ -28,11 +33,17 @@ export class AnthropicChatModel implements ChatModel {
   readonly #sdkContext: Omit<SdkRequestContext, 'endpoint'>;
   readonly #request: AnthropicRequestSettings;
   readonly #settings: AnthropicChatModelOptions;
+  readonly #baseURL: string | undefined;
 
   constructor(settings: AnthropicChatModelOptions) {
     const connection = connectAnthropic(settings);
     this.#client = connection.client;
-    this.#sdkContext = sdkRequestDefaults(connection, settings, describeAnthropicError);
+    this.#baseURL = connection.baseURL;
+    this.#sdkContext = sdkRequestDefaults(
+      connection,
+      clientLimits(connection.client, settings),
+      describeAnthropicError,
+    );
     this.#settings = settings;
     this.#request = { model: settings.model, maxTokens: settings.maxTokens };
   }
@@ -73,7 +84,7 @@ export class AnthropicChatModel implements ChatModel {
   #context(model: string): SdkRequestContext {
     return {
       ...this.#sdkContext,
-      endpoint: { provider: 'anthropic', model, baseURL: safeBaseUrl(this.#settings.baseURL) },
+      endpoint: { provider: 'anthropic', model, baseURL: this.#baseURL },
     };
   }
 }

@@ -4,9 +4,14 @@ import type { ChatResponse } from '../../chat/model/chat-response';
 import { mergeChatOptions } from '../../chat/model/merge-chat-options';
 import type { Prompt } from '../../chat/model/prompt';
 import type { OpenAiChatModelSettings } from '../chat-model-settings';
-import { safeBaseUrl } from '../../errors/messages/models.messages';
-import { runSdkCall, runSdkStream, sdkRequestDefaults, type SdkRequestContext } from '../sdk-request.runner';
-import { connectOpenAi } from './openai-client.factory';
+import {
+  clientLimits,
+  runSdkCall,
+  runSdkStream,
+  sdkRequestDefaults,
+  type SdkRequestContext,
+} from '../sdk-request.runner';
+import { connectOpenAi, type OpenAiConnection } from './openai-client.factory';
 import { describeOpenAiError } from './openai-error.mapper';
 import { toOpenAiRequest, type OpenAiRequestSettings } from './openai-request.mapper';
 import { fromOpenAiCompletion } from './openai-response.mapper';
@@ -28,11 +33,17 @@ export class OpenAiChatModel implements ChatModel {
   readonly #sdkContext: Omit<SdkRequestContext, 'endpoint'>;
   readonly #request: OpenAiRequestSettings;
   readonly #settings: OpenAiChatModelOptions;
+  readonly #connection: OpenAiConnection;
 
-  constructor(settings: OpenAiChatModelOptions) {
-    const connection = connectOpenAi(settings);
+  /** `connection`: an SDK client already built (Azure OpenAI); by default one is built from the settings. */
+  constructor(settings: OpenAiChatModelOptions, connection: OpenAiConnection = connectOpenAi(settings)) {
+    this.#connection = connection;
     this.#client = connection.client;
-    this.#sdkContext = sdkRequestDefaults(connection, settings, describeOpenAiError);
+    this.#sdkContext = sdkRequestDefaults(
+      connection,
+      clientLimits(connection.client, settings),
+      describeOpenAiError,
+    );
     this.#settings = settings;
     this.#request = {
       model: settings.model,
@@ -82,7 +93,7 @@ export class OpenAiChatModel implements ChatModel {
   #context(model: string): SdkRequestContext {
     return {
       ...this.#sdkContext,
-      endpoint: { provider: 'openai', model, baseURL: safeBaseUrl(this.#settings.baseURL) },
+      endpoint: { provider: this.#connection.provider, model, baseURL: this.#connection.baseURL },
     };
   }
 }

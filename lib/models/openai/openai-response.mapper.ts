@@ -5,6 +5,7 @@ import type { ChatResponse, FinishReason, Usage } from '../../chat/model/chat-re
 import type { ToolCall } from '../../chat/model/messages';
 import { ChatModelResponseError } from '../../errors/chat-model-response.error';
 import { ModelMessages, type ModelEndpoint } from '../../errors/messages/models.messages';
+import { toolArgumentsText } from '../tool-arguments.text';
 
 /** The first choice of a chat completion as a `ChatResponse`. */
 export function fromOpenAiCompletion(completion: ChatCompletion, endpoint: ModelEndpoint): ChatResponse {
@@ -17,7 +18,7 @@ export function fromOpenAiCompletion(completion: ChatCompletion, endpoint: Model
     toolCalls.push({
       id: call.id || newToolCallId(),
       name: call.function?.name ?? '',
-      arguments: call.function?.arguments ?? '',
+      arguments: toolArgumentsText(call.function?.arguments),
     });
   }
   return {

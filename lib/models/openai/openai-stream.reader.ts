@@ -3,6 +3,7 @@ import type { ChatResponseChunk } from '../../chat/model/chat-model';
 import type { Usage } from '../../chat/model/chat-response';
 import { ChatModelResponseError } from '../../errors/chat-model-response.error';
 import { ModelMessages, type ModelEndpoint } from '../../errors/messages/models.messages';
+import { toolArgumentsText } from '../tool-arguments.text';
 import { newToolCallId, responseMetadata, toFinishReason, toUsage } from './openai-response.mapper';
 
 interface ToolCallState {
@@ -54,7 +55,7 @@ export async function* readOpenAiStream(
         toolCalls.set(key, state);
       }
       const name = fragment.function?.name;
-      const argumentsDelta = fragment.function?.arguments;
+      const argumentsDelta = toolArgumentsText(fragment.function?.arguments);
       const sendId = !state.idSent && (Boolean(fragment.id) || Boolean(name));
       const sendName = !state.nameSent && Boolean(name);
       if (!sendId && !sendName && !argumentsDelta) continue;

@@ -10,7 +10,13 @@ export const MAX_INPUT_DEPTH = 64;
  * into ±Infinity (`1e309`).
  */
 export function parseToolInputJson(input: string, toolName: string): Record<string, unknown> {
-  if (input === undefined || input === null || input.trim() === '') return {};
+  if (input === undefined || input === null) return {};
+  if (typeof input !== 'string') {
+    throw new InvalidToolInputError(toolName, [
+      { path: '', message: `the arguments must be JSON text, received ${describeType(input)}` },
+    ]);
+  }
+  if (input.trim() === '') return {};
   let value: unknown;
   try {
     value = JSON.parse(input);

@@ -1,0 +1,45 @@
+/** Message texts of the provider adapters' configuration checks and of the adapters added with the second wave. */
+
+/** Where a setting comes from, as the user would look for it: "the apiKey setting or OPENAI_API_KEY". */
+export type SettingSource = string;
+
+export const ProviderAdapterMessages = {
+  credentialsInBaseUrl: (source: SettingSource) =>
+    `the base URL given in ${source} contains a user name or password, which the HTTP client refuses to send ` +
+    '(and which would show in error messages): give credentials through the apiKey or headers settings instead',
+
+  invalidBaseUrl: (source: SettingSource) => `the base URL given in ${source} is not a valid http(s) URL`,
+
+  invalidHeaderValue: (source: SettingSource) =>
+    `the value given in ${source} contains a line break or another character an HTTP header cannot carry ` +
+    '(the value is not shown: it may be a secret)',
+
+  headerRejected: (provider: string) =>
+    `a request to ${provider} could not be sent: a header value (the API key, a token from the token provider or ` +
+    'one of the headers settings) contains a line break or another character an HTTP header cannot carry (the ' +
+    'value is not shown: it may be a secret)',
+
+  urlRejected: (provider: string) =>
+    `a request to ${provider} could not be sent: its URL was refused by the HTTP client (check the base URL or ` +
+    'endpoint setting; credentials belong in the apiKey or headers settings, never in the URL)',
+
+  argumentsNotText: (toolName: string, received: string) =>
+    `the model sent the arguments of tool "${toolName}" as ${received} instead of JSON text`,
+
+  missingGeminiApiKey: (feature: string) =>
+    `${feature} needs an API key: set it in the apiKey setting, GEMINI_API_KEY or GOOGLE_API_KEY, or give an ` +
+    'own GoogleGenAI client',
+
+  missingAzureSetting: (feature: string, what: string, source: SettingSource) =>
+    `${feature} needs ${what}: set it in ${source}`,
+
+  azureCredentialsConflict: (feature: string) =>
+    `${feature} takes either an API key or an azureADTokenProvider, not both`,
+
+  responseFailed: (where: string, code: string | undefined, message: string | undefined) =>
+    `${where} reported that the response failed${code ? ` (${code})` : ''}${message ? `: ${message}` : ''}`,
+
+  geminiBlocked: (where: string, reason: string) => `${where} refused the prompt (blocked: ${reason})`,
+
+  noCandidates: (where: string) => `${where} answered without any candidate: the response holds no message`,
+};
