@@ -120,13 +120,26 @@ export type {
 export type {
   ChatModelSettings,
   OpenAiChatModelSettings,
+  OpenAiResponsesChatModelSettings,
+  AzureOpenAiChatModelSettings,
   AnthropicChatModelSettings,
+  GeminiChatModelSettings,
 } from './models/chat-model-settings';
 export { createChatModel } from './models/chat-model.factory';
 export { OpenAiChatModel, type OpenAiChatModelOptions } from './models/openai/openai-chat-model';
 export { toOpenAiStrictSchema } from './models/openai/openai-strict-schema';
+export {
+  OpenAiResponsesChatModel,
+  type OpenAiResponsesChatModelOptions,
+} from './models/openai-responses/openai-responses-chat-model';
+export {
+  AzureOpenAiChatModel,
+  type AzureOpenAiChatModelOptions,
+} from './models/azure-openai/azure-openai-chat-model';
 export { AnthropicChatModel, type AnthropicChatModelOptions } from './models/anthropic/anthropic-chat-model';
 export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './models/anthropic/anthropic.constants';
+export { GeminiChatModel, type GeminiChatModelOptions } from './models/gemini/gemini-chat-model';
+export { toGeminiSchema } from './models/gemini/gemini-schema';
 
 // --- The Nest module: options, tokens, discovery, configuration from the environment --------------------------------
 export { ToolCallingModule } from './module/tool-calling.module';

@@ -34,6 +34,8 @@ export interface ProviderErrorInfo {
 
 export interface SdkErrorContext {
   readonly endpoint: ModelEndpoint;
+  /** Maps the errors of an SDK that is not built like OpenAI's and Anthropic's (Gemini's); default `mapSdkError`. */
+  readonly mapError?: (error: unknown, context: SdkErrorContext) => unknown;
   readonly sdk: SdkErrorClasses;
   /** Reads message, type and code from the provider's error body. */
   readonly describe: (error: SdkApiError) => ProviderErrorInfo;
@@ -115,7 +117,14 @@ function toApiError(error: SdkApiError, context: SdkErrorContext): ChatModelApiE
     requestId: error.requestID ?? undefined,
     retries: status !== undefined ? context.maxRetries : undefined,
   };
-  const classStatus = status ?? info.impliedStatus;
+  return apiErrorFor(details, status ?? info.impliedStatus);
+}
+
+/** The typed error for a provider's error status (or the status an error inside a stream implies). */
+export function apiErrorFor(
+  details: ChatModelApiErrorDetails,
+  classStatus: number | undefined,
+): ChatModelApiError {
   switch (classStatus) {
     case 400:
       return new ChatModelBadRequestError(details);
@@ -139,7 +148,10 @@ function toApiError(error: SdkApiError, context: SdkErrorContext): ChatModelApiE
  * invalid header value`) or a URL it will not fetch. Its message quotes the value, so only the kind of problem is
  * kept, as a configuration error.
  */
-function refusedByHttpClient(error: unknown, provider: string): ChatModelConfigurationError | undefined {
+export function refusedByHttpClient(
+  error: unknown,
+  provider: string,
+): ChatModelConfigurationError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 3 && isError(current); depth++) {
     if (current.name === 'TypeError') {

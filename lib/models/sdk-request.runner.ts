@@ -46,7 +46,7 @@ export async function runSdkCall<R>(
     return read(await send(signal));
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    throw mapSdkError(error, { ...context, streaming: false });
+    throw (context.mapError ?? mapSdkError)(error, { ...context, streaming: false });
   }
 }
 
@@ -80,7 +80,7 @@ export async function* runSdkStream<E>(
     yield* read(guard.watch(events), endpoint);
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    throw mapSdkError(error, { ...context, streaming });
+    throw (context.mapError ?? mapSdkError)(error, { ...context, streaming });
   } finally {
     guard.dispose();
   }

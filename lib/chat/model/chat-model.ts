@@ -24,6 +24,8 @@ export type ChatResponseChunk =
       readonly finishReason: FinishReason;
       readonly usage?: Usage;
       readonly metadata?: Readonly<Record<string, unknown>>;
+      /** The assembled message's `metadata` (what the provider needs back with it in the next request). */
+      readonly messageMetadata?: Readonly<Record<string, unknown>>;
     };
 
 /** The port to a model provider: one request in, one response (or a stream of chunks) out. */

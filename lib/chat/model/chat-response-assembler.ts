@@ -19,6 +19,7 @@ export class ChatResponseAssembler {
   private finishReason: FinishReason | undefined;
   private usage: Usage | undefined;
   private metadata: Readonly<Record<string, unknown>> | undefined;
+  private messageMetadata: Readonly<Record<string, unknown>> | undefined;
 
   /** Takes a chunk; returns its text, if it carries some. */
   add(chunk: ChatResponseChunk): string | undefined {
@@ -42,6 +43,7 @@ export class ChatResponseAssembler {
         this.finishReason = chunk.finishReason;
         this.usage = chunk.usage ?? this.usage;
         this.metadata = chunk.metadata ?? this.metadata;
+        this.messageMetadata = chunk.messageMetadata ?? this.messageMetadata;
         return undefined;
     }
   }
@@ -60,7 +62,7 @@ export class ChatResponseAssembler {
       });
     }
     return {
-      message: assistantMessage(this.text, toolCalls),
+      message: assistantMessage(this.text, toolCalls, this.messageMetadata),
       finishReason: this.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'),
       usage: this.usage,
       metadata: this.metadata,

@@ -30,6 +30,11 @@ export interface AssistantMessage {
   /** The text of the answer; empty when the model only asked for tools. */
   readonly content: string;
   readonly toolCalls: readonly ToolCall[];
+  /**
+   * What the provider needs back with this message in later requests, opaque to the loop: the reasoning items of
+   * OpenAI's Responses API, Gemini's thought signatures. Kept in the history as it is.
+   */
+  readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
 export interface ToolResponseMessage {
@@ -47,8 +52,14 @@ export function userMessage(content: string): UserMessage {
   return { role: 'user', content };
 }
 
-export function assistantMessage(content: string, toolCalls: readonly ToolCall[] = []): AssistantMessage {
-  return { role: 'assistant', content, toolCalls };
+export function assistantMessage(
+  content: string,
+  toolCalls: readonly ToolCall[] = [],
+  metadata?: Readonly<Record<string, unknown>>,
+): AssistantMessage {
+  return metadata === undefined
+    ? { role: 'assistant', content, toolCalls }
+    : { role: 'assistant', content, toolCalls, metadata };
 }
 
 export function toolResponseMessage(responses: readonly ToolResponse[]): ToolResponseMessage {

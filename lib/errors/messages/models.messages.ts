@@ -43,10 +43,14 @@ export function sanitizeProviderText(text: string, secrets: readonly (string | u
 
 const PROVIDER_NAMES: Readonly<Record<string, string>> = {
   openai: 'OpenAI-compatible endpoint',
+  'openai-responses': 'OpenAI Responses API',
+  'azure-openai': 'Azure OpenAI',
   anthropic: 'Anthropic',
+  gemini: 'Google Gemini',
 };
 
-function describe(endpoint: ModelEndpoint): string {
+/** "Anthropic at http://…, model \"claude-…\"": which endpoint a message is about. */
+export function describeEndpoint(endpoint: ModelEndpoint): string {
   const name = PROVIDER_NAMES[endpoint.provider] ?? endpoint.provider;
   const where = endpoint.baseURL
     ? ` at ${endpoint.baseURL}`
@@ -77,7 +81,10 @@ function status(details: ChatModelApiErrorDetails, text: string): string {
 
 const API_KEY_SOURCES: Readonly<Record<string, string>> = {
   openai: 'the apiKey setting or OPENAI_API_KEY',
+  'openai-responses': 'the apiKey setting or OPENAI_API_KEY',
+  'azure-openai': 'the apiKey setting or AZURE_OPENAI_API_KEY',
   anthropic: 'the apiKey setting or ANTHROPIC_API_KEY',
+  gemini: 'the apiKey setting, GEMINI_API_KEY or GOOGLE_API_KEY',
 };
 
 function keySource(provider: string): string {
@@ -88,58 +95,58 @@ function keySource(provider: string): string {
 export const ModelMessages = {
   apiError: (details: ChatModelApiErrorDetails) =>
     details.status !== undefined
-      ? `${describe(details)} answered with status ${details.status}${said(details)}`
-      : `${describe(details)} reported an error${details.errorType ? ` (${details.errorType})` : ''}${said(details)}`,
+      ? `${describeEndpoint(details)} answered with status ${details.status}${said(details)}`
+      : `${describeEndpoint(details)} reported an error${details.errorType ? ` (${details.errorType})` : ''}${said(details)}`,
 
   badRequest: (details: ChatModelApiErrorDetails) =>
-    `${describe(details)} refused the request as invalid (${status(details, 'bad request')})${said(details)}`,
+    `${describeEndpoint(details)} refused the request as invalid (${status(details, 'bad request')})${said(details)}`,
 
   authenticationFailed: (details: ChatModelApiErrorDetails) =>
     withHint(
-      `${describe(details)} refused the API key (${status(details, 'unauthorized')})${said(details)}`,
+      `${describeEndpoint(details)} refused the API key (${status(details, 'unauthorized')})${said(details)}`,
       `Check the key given in ${keySource(details.provider)}.`,
     ),
 
   permissionDenied: (details: ChatModelApiErrorDetails) =>
-    `${describe(details)} does not allow this API key to use the model or endpoint ` +
+    `${describeEndpoint(details)} does not allow this API key to use the model or endpoint ` +
     `(${status(details, 'forbidden')})${said(details)}`,
 
   notFound: (details: ChatModelApiErrorDetails) =>
     withHint(
-      `${describe(details)} found no such model or endpoint (${status(details, 'not found')})${said(details)}`,
+      `${describeEndpoint(details)} found no such model or endpoint (${status(details, 'not found')})${said(details)}`,
       'Check the model name and the base URL.',
     ),
 
   rateLimited: (details: ChatModelApiErrorDetails) =>
-    `${describe(details)} is rate limiting the requests (${status(details, 'too many requests')}${retried(details)})` +
+    `${describeEndpoint(details)} is rate limiting the requests (${status(details, 'too many requests')}${retried(details)})` +
     said(details),
 
   serverFailed: (details: ChatModelApiErrorDetails) =>
-    `${describe(details)} failed to answer (${status(details, 'server error')}${retried(details)})${said(details)}`,
+    `${describeEndpoint(details)} failed to answer (${status(details, 'server error')}${retried(details)})${said(details)}`,
 
   connectionFailed: (endpoint: ModelEndpoint, detail: string) =>
-    `${describe(endpoint)} could not be reached: ${detail}`,
+    `${describeEndpoint(endpoint)} could not be reached: ${detail}`,
 
   timedOut: (endpoint: ModelEndpoint, timeoutMs: number | undefined) =>
-    `${describe(endpoint)} did not answer in time` +
+    `${describeEndpoint(endpoint)} did not answer in time` +
     (timeoutMs !== undefined ? ` (time limit: ${timeoutMs} ms; raise it with the timeoutMs setting)` : ''),
 
   streamIdle: (endpoint: ModelEndpoint, timeoutMs: number) =>
-    `${describe(endpoint)} sent nothing for ${timeoutMs} ms in the middle of a stream; the stream was abandoned ` +
+    `${describeEndpoint(endpoint)} sent nothing for ${timeoutMs} ms in the middle of a stream; the stream was abandoned ` +
     '(raise the limit with the timeoutMs setting)',
 
   streamNotJson: (endpoint: ModelEndpoint, detail: string) =>
-    `${describe(endpoint)} sent a stream event that is not valid JSON (${detail})`,
+    `${describeEndpoint(endpoint)} sent a stream event that is not valid JSON (${detail})`,
 
   responseNotJson: (endpoint: ModelEndpoint, detail: string) =>
-    `${describe(endpoint)} sent a response that is not valid JSON (${detail})`,
+    `${describeEndpoint(endpoint)} sent a response that is not valid JSON (${detail})`,
 
   streamCut: (endpoint: ModelEndpoint, detail?: string) =>
-    `${describe(endpoint)} ended the stream before the response was complete` +
+    `${describeEndpoint(endpoint)} ended the stream before the response was complete` +
     (detail ? ` (${detail})` : ''),
 
   noChoices: (endpoint: ModelEndpoint) =>
-    `${describe(endpoint)} answered without any choice: the response holds no message`,
+    `${describeEndpoint(endpoint)} answered without any choice: the response holds no message`,
 
   notStrictCompatible: (toolName: string) =>
     `tool "${toolName}" is sent without OpenAI strict mode: its input schema accepts arbitrary keys somewhere (a ` +
@@ -150,6 +157,6 @@ export const ModelMessages = {
     (provider === 'openai' ? ' (a local OpenAI-compatible server needs only a baseURL)' : ''),
 
   unknownProvider: (provider: unknown) =>
-    `unknown chat model provider ${JSON.stringify(provider)}: use "openai" (any OpenAI-compatible endpoint) or ` +
-    '"anthropic"',
+    `unknown chat model provider ${JSON.stringify(provider)}: use "openai" (any OpenAI-compatible endpoint), ` +
+    '"openai-responses", "azure-openai", "anthropic" or "gemini"',
 };

@@ -36,9 +36,6 @@ export const ProviderAdapterMessages = {
   azureCredentialsConflict: (feature: string) =>
     `${feature} takes either an API key or an azureADTokenProvider, not both`,
 
-  responseFailed: (where: string, code: string | undefined, message: string | undefined) =>
-    `${where} reported that the response failed${code ? ` (${code})` : ''}${message ? `: ${message}` : ''}`,
-
   geminiBlocked: (where: string, reason: string) => `${where} refused the prompt (blocked: ${reason})`,
 
   noCandidates: (where: string) => `${where} answered without any candidate: the response holds no message`,

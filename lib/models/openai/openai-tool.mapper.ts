@@ -27,9 +27,7 @@ export function toOpenAiTool(
   definition: ToolDefinition,
   policy: OpenAiStrictPolicy,
 ): ChatCompletionFunctionTool {
-  const own = definition.strict;
-  const wantsStrict = typeof own === 'boolean' ? own : policy.all || policy.tools.has(definition.name);
-  const strictSchema = wantsStrict ? strictSchemaOf(definition) : undefined;
+  const strictSchema = strictSchemaFor(definition, policy);
   return {
     type: 'function',
     function: {
@@ -39,6 +37,16 @@ export function toOpenAiTool(
       ...(strictSchema ? { strict: true } : {}),
     },
   };
+}
+
+/** The strict schema to send for this tool under the policy; `undefined`: send it without strict mode. */
+export function strictSchemaFor(
+  definition: ToolDefinition,
+  policy: OpenAiStrictPolicy,
+): JsonSchema | undefined {
+  const own = definition.strict;
+  const wantsStrict = typeof own === 'boolean' ? own : policy.all || policy.tools.has(definition.name);
+  return wantsStrict ? strictSchemaOf(definition) : undefined;
 }
 
 function strictSchemaOf(definition: ToolDefinition): JsonSchema | undefined {

@@ -13,6 +13,8 @@ import {
 /** The API key the tests give the adapters; it must never show up in an error or a log. */
 export const OPENAI_TEST_KEY = 'sk-test-secret-key-1234';
 export const ANTHROPIC_TEST_KEY = 'sk-ant-test-secret-5678';
+export const AZURE_TEST_KEY = 'azure-test-secret-9012';
+export const GEMINI_TEST_KEY = 'AIzaSy-gemini-test-secret-3456';
 
 /** The seed documents' weather tool, as users write it. */
 export class WeatherTools {
@@ -45,6 +47,7 @@ export interface AssembledResponse {
   readonly finishReason?: FinishReason;
   readonly usage?: Usage;
   readonly metadata?: Readonly<Record<string, unknown>>;
+  readonly messageMetadata?: Readonly<Record<string, unknown>>;
 }
 
 /** What a consumer of the port does with a stream: tool-call fragments joined by index. */
@@ -74,5 +77,6 @@ export function assemble(chunks: readonly ChatResponseChunk[]): AssembledRespons
     finishReason: finish?.finishReason,
     usage: finish?.usage,
     metadata: finish?.metadata,
+    ...(finish?.messageMetadata ? { messageMetadata: finish.messageMetadata } : {}),
   };
 }

@@ -1,10 +1,16 @@
 import {
   AnthropicChatModel,
+  AzureOpenAiChatModel,
+  GeminiChatModel,
   OpenAiChatModel,
+  OpenAiResponsesChatModel,
   type AnthropicChatModelOptions,
+  type AzureOpenAiChatModelOptions,
+  type GeminiChatModelOptions,
   type OpenAiChatModelOptions,
+  type OpenAiResponsesChatModelOptions,
 } from '../../../lib';
-import { ANTHROPIC_TEST_KEY, OPENAI_TEST_KEY } from './chat-test.helpers';
+import { ANTHROPIC_TEST_KEY, AZURE_TEST_KEY, GEMINI_TEST_KEY, OPENAI_TEST_KEY } from './chat-test.helpers';
 import { ProviderTestServer, type ScriptedReply } from './provider-test.server';
 
 /**
@@ -37,6 +43,40 @@ export function modelsUnderTest() {
         model: 'gpt-4o-mini',
         apiKey: OPENAI_TEST_KEY,
         baseURL: server.url('/v1'),
+        maxRetries: 0,
+        ...settings,
+      });
+    },
+    openAiResponses: async (
+      replies: ScriptedReply[],
+      settings: Partial<OpenAiResponsesChatModelOptions> = {},
+    ) => {
+      const server = await start(...replies);
+      return new OpenAiResponsesChatModel({
+        model: 'gpt-4.1-mini',
+        apiKey: OPENAI_TEST_KEY,
+        baseURL: server.url('/v1'),
+        maxRetries: 0,
+        ...settings,
+      });
+    },
+    azure: async (replies: ScriptedReply[], settings: Partial<AzureOpenAiChatModelOptions> = {}) => {
+      const server = await start(...replies);
+      return new AzureOpenAiChatModel({
+        model: 'weather-gpt',
+        endpoint: server.url(),
+        apiVersion: '2025-04-01-preview',
+        apiKey: AZURE_TEST_KEY,
+        maxRetries: 0,
+        ...settings,
+      });
+    },
+    gemini: async (replies: ScriptedReply[], settings: Partial<GeminiChatModelOptions> = {}) => {
+      const server = await start(...replies);
+      return new GeminiChatModel({
+        model: 'gemini-2.5-flash',
+        apiKey: GEMINI_TEST_KEY,
+        baseURL: server.url(),
         maxRetries: 0,
         ...settings,
       });

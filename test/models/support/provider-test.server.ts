@@ -35,15 +35,18 @@ export interface ScriptedReply {
   readonly hang?: boolean;
 }
 
+/** A folder of test/fixtures: one per wire format. */
+export type FixtureProvider = 'openai' | 'openai-responses' | 'anthropic' | 'gemini';
+
 const FIXTURES = join(__dirname, '..', '..', 'fixtures');
 
 /** The text of a fixture file: `fixture('openai', 'text.sse')`. */
-export function fixture(provider: 'openai' | 'anthropic', name: string): string {
+export function fixture(provider: FixtureProvider, name: string): string {
   return readFileSync(join(FIXTURES, provider, name), 'utf8');
 }
 
 /** A JSON fixture, parsed. */
-export function jsonFixture(provider: 'openai' | 'anthropic', name: string): unknown {
+export function jsonFixture(provider: FixtureProvider, name: string): unknown {
   return JSON.parse(fixture(provider, name));
 }
 

@@ -1,0 +1,82 @@
+import type { ResponseInputItem } from 'openai/resources/responses/responses';
+import type { AssistantMessage, Message } from '../../chat/model/messages';
+
+/** Where the adapter keeps what a later request needs back, in `AssistantMessage.metadata`. */
+export const RESPONSES_METADATA_KEY = 'openai-responses';
+
+/** What the adapter keeps with an assistant message: the reasoning items that came before its tool calls. */
+export interface ResponsesMessageState {
+  readonly reasoning: readonly ResponseInputItem[];
+}
+
+/**
+ * The conversation as Responses API input items: `system`, `user` and `assistant` messages, one `function_call`
+ * item per tool call and one `function_call_output` item per result, matched by `call_id`. The reasoning items an
+ * assistant message carries in its metadata go back just before it, so that a reasoning model keeps its reasoning
+ * across tool calls. The Responses API has no error flag on results: a failed call's text says what went wrong.
+ */
+export function toResponsesInput(messages: readonly Message[]): ResponseInputItem[] {
+  const input: ResponseInputItem[] = [];
+  for (const message of messages) {
+    switch (message.role) {
+      case 'system':
+        input.push({ role: 'system', content: message.content });
+        break;
+      case 'user':
+        input.push({ role: 'user', content: message.content });
+        break;
+      case 'assistant':
+        input.push(...assistantItems(message));
+        break;
+      case 'tool':
+        for (const response of message.responses) {
+          input.push({ type: 'function_call_output', call_id: response.id, output: response.result });
+        }
+        break;
+    }
+  }
+  return input;
+}
+
+function assistantItems(message: AssistantMessage): ResponseInputItem[] {
+  const items: ResponseInputItem[] = [...reasoningOf(message)];
+  if (message.content !== '' || message.toolCalls.length === 0) {
+    items.push({ role: 'assistant', content: message.content });
+  }
+  for (const call of message.toolCalls) {
+    items.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: call.arguments });
+  }
+  return items;
+}
+
+function reasoningOf(message: AssistantMessage): readonly ResponseInputItem[] {
+  const state = message.metadata?.[RESPONSES_METADATA_KEY] as Partial<ResponsesMessageState> | undefined;
+  return Array.isArray(state?.reasoning) ? state.reasoning : [];
+}
+
+/**
+ * The reasoning items of a response as they can be sent back: with `store: false` only those that carry their
+ * `encrypted_content` (an id alone refers to a stored item); `undefined` when there are none.
+ */
+export function replayableReasoning(
+  output: readonly unknown[],
+  store: boolean,
+): Readonly<Record<string, unknown>> | undefined {
+  const reasoning: ResponseInputItem[] = [];
+  for (const item of output) {
+    if (!isRecord(item) || item.type !== 'reasoning' || typeof item.id !== 'string') continue;
+    const encrypted = typeof item.encrypted_content === 'string' ? item.encrypted_content : undefined;
+    if (!store && encrypted === undefined) continue;
+    reasoning.push({
+      type: 'reasoning',
+      id: item.id,
+      summary: Array.isArray(item.summary) ? (item.summary as never) : [],
+      ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}),
+    });
+  }
+  return reasoning.length > 0 ? { [RESPONSES_METADATA_KEY]: { reasoning } } : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
