@@ -23,7 +23,11 @@ const base = {
     ...(nestMajor >= 12 ? { 'node_modules/@nestjs/.+\\.js$': swcForNest } : {}),
   },
   transformIgnorePatterns: nestMajor >= 12 ? ['/node_modules/(?!@nestjs/)'] : ['/node_modules/'],
-  setupFiles: ['reflect-metadata', '<rootDir>/test/support/nest-logger.setup.ts'],
+  setupFiles: [
+    'reflect-metadata',
+    '<rootDir>/test/support/nest-logger.setup.ts',
+    '<rootDir>/test/support/undici-dispatcher.setup.js',
+  ],
   testTimeout: 20000,
 };
 

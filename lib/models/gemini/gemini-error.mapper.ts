@@ -31,9 +31,15 @@ export function describeGeminiError(error: SdkApiError): ProviderErrorInfo {
     body = undefined;
   }
   const inner = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+  const reason = Array.isArray(inner?.details)
+    ? inner.details.find((detail) => isRecord(detail) && typeof detail.reason === 'string')?.reason
+    : undefined;
   return {
     message: typeof inner?.message === 'string' ? inner.message : text || undefined,
     type: typeof inner?.status === 'string' ? inner.status : undefined,
+    code: typeof reason === 'string' ? reason : undefined,
+    // Gemini refuses a bad key with 400 INVALID_ARGUMENT, reason API_KEY_INVALID: an authentication failure.
+    impliedStatus: reason === 'API_KEY_INVALID' ? 401 : undefined,
   };
 }
 
@@ -58,11 +64,14 @@ export function mapGeminiError(error: unknown, context: SdkErrorContext): unknow
       status,
       providerMessage: info.message ? sanitizeProviderText(info.message, secrets) : undefined,
       errorType: info.type,
+      errorCode: info.code,
       retries: RETRIED.has(status) && !context.streaming ? context.maxRetries : undefined,
     };
-    return apiErrorFor(details, status);
+    return apiErrorFor(details, info.impliedStatus ?? status);
   }
-  if (error.name === 'AbortError' || error.name === 'TimeoutError') {
+  // The SDK's own time limit aborts the request; the caller's abort never gets here. In a test sandbox the SDK
+  // wraps fetch's error, so the chain is searched.
+  if (chainHasName(error, ['AbortError', 'TimeoutError'])) {
     return new ChatModelConnectionError(
       endpoint.provider,
       ModelMessages.timedOut(endpoint, context.timeoutMs),
@@ -74,7 +83,7 @@ export function mapGeminiError(error: unknown, context: SdkErrorContext): unknow
   if (context.streaming) {
     return new ChatModelResponseError(
       endpoint.provider,
-      /^exception parsing stream chunk/.test(error.message)
+      /^exception parsing stream chunk/.test(error.message) || error.name === 'SyntaxError'
         ? ModelMessages.streamNotJson(endpoint, 'a chunk could not be parsed')
         : ModelMessages.streamCut(endpoint, detail),
       { cause },
@@ -93,6 +102,15 @@ export function mapGeminiError(error: unknown, context: SdkErrorContext): unknow
       cause,
     },
   );
+}
+
+function chainHasName(error: Error, names: readonly string[]): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && isError(current); depth++) {
+    if (names.includes(current.name)) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
