@@ -30,6 +30,7 @@ export const TOOL_CALLING_CONFIG_NAMESPACE = 'toolCalling';
 
 const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-6';
+const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
 
 function loadToolCallingConfig(): ToolCallingConfig {
   requireOptional('class-validator', 'Validating the toolCalling configuration');
@@ -45,7 +46,7 @@ function loadToolCallingConfig(): ToolCallingConfig {
     ...(env.TOOL_CALLING_MAX_RETRIES && { maxRetries: Number(env.TOOL_CALLING_MAX_RETRIES) }),
   };
   let chatModel: ChatModelSettings | undefined;
-  if (provider === 'openai') {
+  if (provider === 'openai' || provider === 'openai-responses') {
     chatModel = {
       provider,
       model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
@@ -62,6 +63,24 @@ function loadToolCallingConfig(): ToolCallingConfig {
       ...(env.ANTHROPIC_BASE_URL && { baseURL: env.ANTHROPIC_BASE_URL }),
       ...common,
     };
+  } else if (provider === 'azure-openai') {
+    chatModel = {
+      provider,
+      model: env.AZURE_OPENAI_DEPLOYMENT!,
+      endpoint: env.AZURE_OPENAI_ENDPOINT,
+      apiVersion: env.OPENAI_API_VERSION,
+      apiKey: env.AZURE_OPENAI_API_KEY,
+      ...(env.AZURE_OPENAI_API && { api: env.AZURE_OPENAI_API as 'chat-completions' | 'responses' }),
+      ...common,
+    };
+  } else if (provider === 'gemini') {
+    chatModel = {
+      provider,
+      model: env.GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL,
+      apiKey: env.GEMINI_API_KEY ?? env.GOOGLE_API_KEY,
+      ...(env.GEMINI_BASE_URL && { baseURL: env.GEMINI_BASE_URL }),
+      ...common,
+    };
   }
   return {
     ...(chatModel && { chatModel }),
@@ -76,17 +95,45 @@ function loadToolCallingConfig(): ToolCallingConfig {
 function defaultProvider(env: ToolCallingEnvironment): string {
   if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) return 'openai';
   if (env.ANTHROPIC_API_KEY) return 'anthropic';
+  if (env.AZURE_OPENAI_ENDPOINT) return 'azure-openai';
+  if (env.GEMINI_API_KEY) return 'gemini';
   return 'none';
 }
 
 function missingCredentials(provider: string, env: ToolCallingEnvironment): ToolCallingConfigIssue[] {
-  if (provider === 'openai' && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+  if (
+    (provider === 'openai' || provider === 'openai-responses') &&
+    !env.OPENAI_API_KEY &&
+    !env.OPENAI_BASE_URL
+  ) {
     return [
       {
         variable: 'OPENAI_API_KEY',
         message:
-          'TOOL_CALLING_PROVIDER is openai but OPENAI_API_KEY is not set (nor OPENAI_BASE_URL, for a local ' +
+          `TOOL_CALLING_PROVIDER is ${provider} but OPENAI_API_KEY is not set (nor OPENAI_BASE_URL, for a local ` +
           'OpenAI-compatible server)',
+      },
+    ];
+  }
+  if (provider === 'azure-openai') {
+    const required = [
+      ['AZURE_OPENAI_ENDPOINT', 'the resource endpoint, https://<resource>.openai.azure.com'],
+      ['AZURE_OPENAI_API_KEY', 'the API key'],
+      ['OPENAI_API_VERSION', 'the API version'],
+      ['AZURE_OPENAI_DEPLOYMENT', 'the deployment'],
+    ] as const;
+    return required
+      .filter(([variable]) => !env[variable])
+      .map(([variable, what]) => ({
+        variable,
+        message: `TOOL_CALLING_PROVIDER is azure-openai but ${variable} (${what}) is not set`,
+      }));
+  }
+  if (provider === 'gemini' && !env.GEMINI_API_KEY && !env.GOOGLE_API_KEY) {
+    return [
+      {
+        variable: 'GEMINI_API_KEY',
+        message: 'TOOL_CALLING_PROVIDER is gemini but neither GEMINI_API_KEY nor GOOGLE_API_KEY is set',
       },
     ];
   }
@@ -132,11 +179,14 @@ function registerAsOnFirstUse(
  *
  * | variable | meaning |
  * |---|---|
- * | `TOOL_CALLING_PROVIDER` | `openai`, `anthropic` or `none`; default `openai` when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set, else `anthropic` when `ANTHROPIC_API_KEY` is set, else `none` |
- * | `OPENAI_API_KEY`, `OPENAI_BASE_URL`, `OPENAI_ORGANIZATION` | how to reach an OpenAI-compatible endpoint (Ollama, vLLM…: the base URL alone) |
+ * | `TOOL_CALLING_PROVIDER` | `openai`, `openai-responses`, `azure-openai`, `anthropic`, `gemini` or `none`; default `openai` when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set, else `anthropic` when `ANTHROPIC_API_KEY` is set, else `azure-openai` when `AZURE_OPENAI_ENDPOINT` is set, else `gemini` when `GEMINI_API_KEY` is set, else `none` |
+ * | `OPENAI_API_KEY`, `OPENAI_BASE_URL`, `OPENAI_ORGANIZATION` | how to reach an OpenAI-compatible endpoint (Ollama, vLLM…: the base URL alone), or the Responses API |
  * | `OPENAI_MODEL` | default `gpt-4o-mini` |
  * | `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL` | how to reach Anthropic |
  * | `ANTHROPIC_MODEL` | default `claude-sonnet-4-6` |
+ * | `AZURE_OPENAI_ENDPOINT`, `AZURE_OPENAI_API_KEY`, `OPENAI_API_VERSION`, `AZURE_OPENAI_DEPLOYMENT` | Azure OpenAI (all four required); `AZURE_OPENAI_API`: `chat-completions` (default) or `responses` |
+ * | `GEMINI_API_KEY` (or `GOOGLE_API_KEY`), `GEMINI_BASE_URL` | how to reach Gemini |
+ * | `GEMINI_MODEL` | default `gemini-2.5-flash` |
  * | `TOOL_CALLING_HTTP_TIMEOUT_MS`, `TOOL_CALLING_MAX_RETRIES` | the SDK's time limit and retries per HTTP request |
  * | `TOOL_CALLING_MAX_ROUNDS`, `TOOL_CALLING_TOOL_TIMEOUT_MS`, `TOOL_CALLING_MAX_CONCURRENCY` | limits of the loop |
  *

@@ -1,7 +1,7 @@
 import { IsIn, IsOptional, IsUrl, Matches, validateSync } from 'class-validator';
 import type { ToolCallingConfigIssue } from '../errors/invalid-tool-calling-config.error';
 
-const PROVIDERS = ['openai', 'anthropic', 'none'] as const;
+const PROVIDERS = ['openai', 'openai-responses', 'azure-openai', 'anthropic', 'gemini', 'none'] as const;
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 const POSITIVE_INTEGER = /^[1-9]\d{0,8}$/;
 const NON_NEGATIVE_INTEGER = /^(0|[1-9]\d{0,8})$/;
@@ -17,7 +17,10 @@ const isPositive = (variable: string) =>
  */
 export class ToolCallingEnvironment {
   @IsOptional()
-  @IsIn(PROVIDERS, { message: 'TOOL_CALLING_PROVIDER must be one of: openai, anthropic, none' })
+  @IsIn(PROVIDERS, {
+    message:
+      'TOOL_CALLING_PROVIDER must be one of: openai, openai-responses, azure-openai, anthropic, gemini, none',
+  })
   TOOL_CALLING_PROVIDER?: string;
 
   OPENAI_API_KEY?: string;
@@ -35,6 +38,39 @@ export class ToolCallingEnvironment {
   ANTHROPIC_BASE_URL?: string;
 
   ANTHROPIC_MODEL?: string;
+
+  AZURE_OPENAI_API_KEY?: string;
+
+  @IsOptional()
+  @IsUrl(
+    { ...URL_OPTIONS, protocols: ['https', 'http'] },
+    { message: 'AZURE_OPENAI_ENDPOINT must be an http(s) URL such as https://my-resource.openai.azure.com' },
+  )
+  AZURE_OPENAI_ENDPOINT?: string;
+
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}(-preview)?$|^(v1|latest|preview)$/, {
+    message:
+      'OPENAI_API_VERSION must be an Azure OpenAI API version such as 2024-10-21 or 2025-04-01-preview',
+  })
+  OPENAI_API_VERSION?: string;
+
+  AZURE_OPENAI_DEPLOYMENT?: string;
+
+  @IsOptional()
+  @IsIn(['chat-completions', 'responses'], {
+    message: 'AZURE_OPENAI_API must be chat-completions or responses',
+  })
+  AZURE_OPENAI_API?: string;
+
+  GEMINI_API_KEY?: string;
+  GOOGLE_API_KEY?: string;
+
+  @IsOptional()
+  @isUrl('GEMINI_BASE_URL')
+  GEMINI_BASE_URL?: string;
+
+  GEMINI_MODEL?: string;
 
   @IsOptional()
   @isPositive('TOOL_CALLING_HTTP_TIMEOUT_MS')
@@ -71,6 +107,15 @@ export const TOOL_CALLING_VARIABLES: readonly ToolCallingVariable[] = [
   'ANTHROPIC_API_KEY',
   'ANTHROPIC_BASE_URL',
   'ANTHROPIC_MODEL',
+  'AZURE_OPENAI_API_KEY',
+  'AZURE_OPENAI_ENDPOINT',
+  'OPENAI_API_VERSION',
+  'AZURE_OPENAI_DEPLOYMENT',
+  'AZURE_OPENAI_API',
+  'GEMINI_API_KEY',
+  'GOOGLE_API_KEY',
+  'GEMINI_BASE_URL',
+  'GEMINI_MODEL',
   'TOOL_CALLING_HTTP_TIMEOUT_MS',
   'TOOL_CALLING_MAX_RETRIES',
   'TOOL_CALLING_MAX_ROUNDS',

@@ -88,19 +88,22 @@ describe('createChatModel', () => {
 
   it('refuses an unknown provider', () => {
     const error = failure(() =>
-      createChatModel({ provider: 'gemini', model: 'x' } as unknown as ChatModelSettings),
+      createChatModel({ provider: 'mistral', model: 'x' } as unknown as ChatModelSettings),
     );
 
     expect(error).toBeInstanceOf(ChatModelConfigurationError);
-    expect(error).toMatchObject({ provider: 'gemini', setting: 'provider' });
+    expect(error).toMatchObject({ provider: 'mistral', setting: 'provider' });
     expect(error.message).toBe(
-      'unknown chat model provider "gemini": use "openai" (any OpenAI-compatible endpoint) or "anthropic"',
+      'unknown chat model provider "mistral": use "openai" (any OpenAI-compatible endpoint), "openai-responses", ' +
+        '"azure-openai", "anthropic" or "gemini"',
     );
   });
 
   it.each([
     ['openai', 'openai', 'The OpenAI chat model (provider "openai")'],
+    ['openai-responses', 'openai', 'The OpenAI Responses API chat model (provider "openai-responses")'],
     ['anthropic', '@anthropic-ai/sdk', 'The Anthropic chat model (provider "anthropic")'],
+    ['gemini', '@google/genai', 'The Gemini chat model (provider "gemini")'],
   ] as const)('says what to install when the %s SDK is missing', (provider, packageName, feature) => {
     // The package stands uninstalled: requiring it fails as Node does when it is not in node_modules.
     jest.doMock(packageName, () => {

@@ -103,9 +103,112 @@ describe('toolCallingConfig', () => {
     });
   });
 
+  describe('reads the second-wave providers', () => {
+    it('openai-responses with the OPENAI_* variables', async () => {
+      expect(
+        await load({
+          TOOL_CALLING_PROVIDER: 'openai-responses',
+          OPENAI_API_KEY: 'sk-test',
+          OPENAI_MODEL: 'o4-mini',
+        }),
+      ).toEqual({
+        chatModel: { provider: 'openai-responses', model: 'o4-mini', apiKey: 'sk-test' },
+        limits: {},
+      });
+    });
+
+    it('azure-openai with the variables the SDK reads, chosen by AZURE_OPENAI_ENDPOINT alone', async () => {
+      expect(
+        await load({
+          AZURE_OPENAI_ENDPOINT: 'https://my-resource.openai.azure.com',
+          AZURE_OPENAI_API_KEY: 'azure-key',
+          OPENAI_API_VERSION: '2025-04-01-preview',
+          AZURE_OPENAI_DEPLOYMENT: 'gpt-4o-prod',
+          AZURE_OPENAI_API: 'responses',
+          TOOL_CALLING_MAX_RETRIES: '1',
+        }),
+      ).toEqual({
+        chatModel: {
+          provider: 'azure-openai',
+          model: 'gpt-4o-prod',
+          endpoint: 'https://my-resource.openai.azure.com',
+          apiVersion: '2025-04-01-preview',
+          apiKey: 'azure-key',
+          api: 'responses',
+          maxRetries: 1,
+        },
+        limits: {},
+      });
+    });
+
+    it('gemini with GEMINI_API_KEY (chosen by it alone) or GOOGLE_API_KEY, its default model and base URL', async () => {
+      expect(await load({ GEMINI_API_KEY: 'gem-key' })).toEqual({
+        chatModel: { provider: 'gemini', model: 'gemini-2.5-flash', apiKey: 'gem-key' },
+        limits: {},
+      });
+      expect(
+        await load({
+          TOOL_CALLING_PROVIDER: 'gemini',
+          GOOGLE_API_KEY: 'google-key',
+          GEMINI_MODEL: 'gemini-2.5-pro',
+          GEMINI_BASE_URL: 'http://proxy.internal:8080',
+        }),
+      ).toEqual({
+        chatModel: {
+          provider: 'gemini',
+          model: 'gemini-2.5-pro',
+          apiKey: 'google-key',
+          baseURL: 'http://proxy.internal:8080',
+        },
+        limits: {},
+      });
+    });
+
+    it('names every missing Azure variable, and Gemini’s key', async () => {
+      const azure = await configError({
+        TOOL_CALLING_PROVIDER: 'azure-openai',
+        AZURE_OPENAI_API_KEY: 'azure-secret-key',
+      });
+      expect(azure.variables).toEqual([
+        'AZURE_OPENAI_ENDPOINT',
+        'OPENAI_API_VERSION',
+        'AZURE_OPENAI_DEPLOYMENT',
+      ]);
+      expect(azure.message).toContain(
+        'TOOL_CALLING_PROVIDER is azure-openai but AZURE_OPENAI_DEPLOYMENT (the deployment) is not set',
+      );
+      expect(azure.message).not.toContain('azure-secret-key');
+      const gemini = await configError({ TOOL_CALLING_PROVIDER: 'gemini' });
+      expect(gemini.message).toBe(
+        'invalid tool-calling configuration (namespace "toolCalling"): TOOL_CALLING_PROVIDER is gemini but neither ' +
+          'GEMINI_API_KEY nor GOOGLE_API_KEY is set (values are not shown)',
+      );
+    });
+  });
+
   describe('refuses, naming the variable and never its value,', () => {
     it.each([
-      ['TOOL_CALLING_PROVIDER', 'mistral', 'TOOL_CALLING_PROVIDER must be one of: openai, anthropic, none'],
+      [
+        'TOOL_CALLING_PROVIDER',
+        'mistral',
+        'TOOL_CALLING_PROVIDER must be one of: openai, openai-responses, azure-openai, anthropic, gemini, none',
+      ],
+      [
+        'AZURE_OPENAI_ENDPOINT',
+        'my-resource',
+        'AZURE_OPENAI_ENDPOINT must be an http(s) URL such as https://my-resource.openai.azure.com',
+      ],
+      [
+        'OPENAI_API_VERSION',
+        'latest-and-greatest',
+        'OPENAI_API_VERSION must be an Azure OpenAI API version such as 2024-10-21 or 2025-04-01-preview',
+      ],
+      ['AZURE_OPENAI_API', 'assistants', 'AZURE_OPENAI_API must be chat-completions or responses'],
+      [
+        'GEMINI_BASE_URL',
+        'generativelanguage',
+        'GEMINI_BASE_URL must be an http(s) URL such as http://localhost:11434/v1',
+      ],
       [
         'OPENAI_BASE_URL',
         'https://',

@@ -16,7 +16,8 @@ import { composeAnswer } from './offline-answer-composer';
  * THE OFFLINE DEMO MODEL — not a language model. It lets the sample app run the real tool-calling loop with no
  * network and no API key, deterministically: it reads the tool definitions it is given, picks the tools whose names
  * and descriptions match words of the question, fills their arguments from the question, and composes its answer
- * from the tool results. Configure OPENAI_API_KEY / OPENAI_BASE_URL or ANTHROPIC_API_KEY to use a real model.
+ * from the tool results. Configure a provider's variables (OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY,
+ * AZURE_OPENAI_*, GEMINI_API_KEY; TOOL_CALLING_PROVIDER=openai-responses for the Responses API) to use a real model.
  */
 export class OfflineChatModel implements ChatModel {
   private callCount = 0;

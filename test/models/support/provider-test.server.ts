@@ -36,7 +36,7 @@ export interface ScriptedReply {
 }
 
 /** A folder of test/fixtures: one per wire format. */
-export type FixtureProvider = 'openai' | 'openai-responses' | 'anthropic' | 'gemini';
+export type FixtureProvider = 'openai' | 'openai-responses' | 'azure-openai' | 'anthropic' | 'gemini';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures');
 
