@@ -1,10 +1,14 @@
 // Compiled by `npm run typecheck`: every sample in docs/providers-and-configuration.md comes from this file, and
 // test/docs/providers-and-configuration.example.spec.ts runs each provider against a loopback server that answers in
 // its wire format.
+import { GoogleGenAI } from '@google/genai';
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
+import OpenAI from 'openai';
 import {
   AnthropicChatModel,
+  GeminiChatModel,
+  OpenAiChatModel,
   ChatClient,
   ChatModelConnectionError,
   ChatModelError,
@@ -58,6 +62,49 @@ export const anthropic: ChatModelSettings = {
   model: 'claude-sonnet-4-6',
   maxTokens: 2048,
 };
+
+// OpenAI's Responses API: stateless (store: false) unless told otherwise; the key from OPENAI_API_KEY.
+export const openAiResponses: ChatModelSettings = { provider: 'openai-responses', model: 'o4-mini' };
+
+// Azure OpenAI: the deployment is the model; the endpoint, API version and key default to AZURE_OPENAI_ENDPOINT,
+// OPENAI_API_VERSION and AZURE_OPENAI_API_KEY.
+export const azureOpenAi: ChatModelSettings = {
+  provider: 'azure-openai',
+  model: 'gpt-4o-prod',
+  endpoint: 'https://my-resource.openai.azure.com',
+  apiVersion: '2024-10-21',
+};
+
+// Azure OpenAI with Microsoft Entra ID instead of a key, through the Responses API.
+export function azureWithEntraId(getToken: () => Promise<string>): ChatModelSettings {
+  return {
+    provider: 'azure-openai',
+    api: 'responses',
+    model: 'gpt-4o-prod',
+    endpoint: 'https://my-resource.openai.azure.com',
+    apiVersion: '2025-04-01-preview',
+    azureADTokenProvider: getToken,
+  };
+}
+
+// Google Gemini: the key from GEMINI_API_KEY (or GOOGLE_API_KEY) unless `apiKey` is set.
+export const gemini: ChatModelSettings = { provider: 'gemini', model: 'gemini-2.5-flash' };
+
+// --- Your own SDK client --------------------------------------------------------------------------------------
+// Every request through a fetch of your own (a proxy agent, logging…).
+export function openAiThroughOwnFetch(ownFetch: typeof fetch): OpenAiChatModel {
+  const client = new OpenAI({ apiKey: process.env.OPENAI_API_KEY, fetch: ownFetch, maxRetries: 5 });
+  return new OpenAiChatModel({ model: 'gpt-4o-mini', client });
+}
+
+// Gemini with retry options of your own (or Vertex AI: new GoogleGenAI({ vertexai: true, project, location })).
+export function geminiWithOwnRetries(): GeminiChatModel {
+  const client = new GoogleGenAI({
+    apiKey: process.env.GEMINI_API_KEY,
+    httpOptions: { retryOptions: { attempts: 4, initialDelay: 0.5 } },
+  });
+  return new GeminiChatModel({ model: 'gemini-2.5-flash', client });
+}
 
 // --- A model of your own, outside the module ------------------------------------------------------------------
 export function weatherChat(): ChatClient {

@@ -2,7 +2,10 @@ import { Module, type INestApplication, type Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import {
   AnthropicChatModel,
+  AzureOpenAiChatModel,
   CHAT_MODEL,
+  GeminiChatModel,
+  OpenAiResponsesChatModel,
   ChatClient,
   OpenAiChatModel,
   ToolCallingManager,
@@ -18,6 +21,12 @@ import {
   WeatherTools,
   anthropic,
   askSafely,
+  azureOpenAi,
+  azureWithEntraId,
+  gemini,
+  geminiWithOwnRetries,
+  openAiResponses,
+  openAiThroughOwnFetch,
   deepSeek,
   ollama,
   openAi,
@@ -38,6 +47,10 @@ const ANTHROPIC_EXCHANGE: ScriptedReply[] = [
   { json: jsonFixture('anthropic', 'weather-answer.json') },
 ];
 const QUESTION = 'What is the weather in Paris?';
+const exchange = (folder: 'openai-responses' | 'gemini'): ScriptedReply[] => [
+  { json: jsonFixture(folder, 'weather-tool-call.json') },
+  { json: jsonFixture(folder, 'weather-answer.json') },
+];
 
 async function start(rootModule: Type): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({ imports: [rootModule] }).compile();
@@ -205,5 +218,91 @@ describe('docs/examples/providers-and-configuration.example.ts', () => {
       maxRetries: 0,
     });
     expect(await askSafely(ChatClient.create(unreachable), 'Hi')).toBe('The assistant cannot be reached.');
+  });
+
+  it('openAiResponses: the Responses API, store: false, the key from OPENAI_API_KEY', async () => {
+    server = await ProviderTestServer.start(...exchange('openai-responses'));
+    const { answer } = await withEnv({ OPENAI_API_KEY: 'sk-docs', OPENAI_BASE_URL: server.url('/v1') }, () =>
+      ask(moduleWith(openAiResponses)),
+    );
+    expect(answer).toBe('It is sunny in Paris, 25°C.');
+    expect(server.requests[0].path).toBe('/v1/responses');
+    expect(server.body(0)).toMatchObject({
+      model: 'o4-mini',
+      store: false,
+      include: ['reasoning.encrypted_content'],
+    });
+    expect(createChatModel({ ...openAiResponses, apiKey: 'k' })).toBeInstanceOf(OpenAiResponsesChatModel);
+  });
+
+  it('azureOpenAi: the deployment, the endpoint, the API version, the key from AZURE_OPENAI_API_KEY', async () => {
+    server = await ProviderTestServer.start(...OPENAI_EXCHANGE);
+    const { answer } = await withEnv({ AZURE_OPENAI_API_KEY: 'azure-docs-key' }, () =>
+      ask(moduleWith({ ...azureOpenAi, endpoint: server.url() } as ChatModelSettings)),
+    );
+    expect(answer).toBe('It is sunny in Paris, 25°C.');
+    expect(server.requests[0].path).toBe(
+      '/openai/deployments/gpt-4o-prod/chat/completions?api-version=2024-10-21',
+    );
+    expect(server.requests[0].headers['api-key']).toBe('azure-docs-key');
+  });
+
+  it('azureWithEntraId: a bearer token from the token provider, the Responses API', async () => {
+    server = await ProviderTestServer.start(...exchange('openai-responses'));
+    const settings = {
+      ...azureWithEntraId(async () => 'entra-token'),
+      endpoint: server.url(),
+    } as ChatModelSettings;
+    const model = await withEnv({}, () => createChatModel(settings));
+    expect(model).toBeInstanceOf(AzureOpenAiChatModel);
+    const answer = await ChatClient.create(model, { tools: [new WeatherTools()] })
+      .prompt(QUESTION)
+      .call()
+      .content();
+    expect(answer).toBe('It is sunny in Paris, 25°C.');
+    expect(server.requests[0].path).toBe('/openai/responses?api-version=2025-04-01-preview');
+    expect(server.requests[0].headers.authorization).toBe('Bearer entra-token');
+  });
+
+  it('gemini: the key from GEMINI_API_KEY, the base URL from GEMINI_BASE_URL', async () => {
+    server = await ProviderTestServer.start(...exchange('gemini'));
+    const { answer } = await withEnv(
+      { GEMINI_API_KEY: 'gemini-docs-key', GEMINI_BASE_URL: server.url() },
+      () => ask(moduleWith(gemini)),
+    );
+    expect(answer).toBe('It is sunny in Paris, 25°C.');
+    expect(server.requests[0].path).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
+    expect(server.requests[0].headers['x-goog-api-key']).toBe('gemini-docs-key');
+  });
+
+  it('openAiThroughOwnFetch and geminiWithOwnRetries: the adapters use the given SDK clients', async () => {
+    server = await ProviderTestServer.start(
+      { json: jsonFixture('openai', 'text.json') },
+      { status: 503, json: jsonFixture('gemini', 'error-503.json') },
+      { json: jsonFixture('gemini', 'text.json') },
+    );
+    const seen: string[] = [];
+    const ownFetch: typeof fetch = (input, init) => {
+      seen.push(String(input));
+      return fetch(input, init);
+    };
+    const openAiAnswer = await withEnv(
+      { OPENAI_API_KEY: 'sk-docs', OPENAI_BASE_URL: server.url('/v1') },
+      () => ChatClient.create(openAiThroughOwnFetch(ownFetch)).prompt('Hi').call().content(),
+    );
+    expect(openAiAnswer).toBe('Hello! How can I help you today?');
+    expect(seen).toEqual([server.url('/v1/chat/completions')]);
+
+    process.env.GOOGLE_GEMINI_BASE_URL = server.url();
+    try {
+      const model = await withEnv({ GEMINI_API_KEY: 'gemini-docs-key' }, () => geminiWithOwnRetries());
+      expect(model).toBeInstanceOf(GeminiChatModel);
+      expect(await ChatClient.create(model).prompt('Hi').call().content()).toBe(
+        'Hello! How can I help you today?',
+      );
+    } finally {
+      delete process.env.GOOGLE_GEMINI_BASE_URL;
+    }
+    expect(server.requests).toHaveLength(3);
   });
 });

@@ -24,7 +24,7 @@ export interface GeminiConnection {
 
 /**
  * Loads `@google/genai` and builds its client for the Gemini API, or takes the user's own. The key comes from the
- * settings, `GEMINI_API_KEY` or `GOOGLE_API_KEY`. The SDK retries nothing by default: `maxRetries` (2 unless set)
+ * settings, `GEMINI_API_KEY` or `GOOGLE_API_KEY`; the base URL from the settings or `GEMINI_BASE_URL`. The SDK retries nothing by default: `maxRetries` (2 unless set)
  * becomes its retry options, for 408, 429 and 5xx.
  */
 export function connectGemini(settings: Omit<GeminiChatModelSettings, 'provider'>): GeminiConnection {
@@ -51,11 +51,12 @@ export function connectGemini(settings: Omit<GeminiChatModelSettings, 'provider'
       'apiKey',
     );
   }
+  const baseURL = settings.baseURL || process.env.GEMINI_BASE_URL || undefined;
   checkConnectionSettings({
     provider: 'gemini',
     apiKey,
     apiKeySource: 'the apiKey setting, GEMINI_API_KEY or GOOGLE_API_KEY',
-    baseURL: settings.baseURL,
+    baseURL,
     baseUrlSource: 'the baseURL setting or GEMINI_BASE_URL',
     headers: settings.headers,
   });
@@ -65,7 +66,7 @@ export function connectGemini(settings: Omit<GeminiChatModelSettings, 'provider'
     apiKey,
     ...(settings.apiVersion ? { apiVersion: settings.apiVersion } : {}),
     httpOptions: {
-      ...(settings.baseURL ? { baseUrl: settings.baseURL } : {}),
+      ...(baseURL ? { baseUrl: baseURL } : {}),
       ...(settings.headers ? { headers: { ...settings.headers } } : {}),
       ...(settings.timeoutMs !== undefined ? { timeout: settings.timeoutMs } : {}),
       ...(maxRetries > 0 ? { retryOptions: { attempts: maxRetries + 1 } } : {}),
@@ -73,7 +74,7 @@ export function connectGemini(settings: Omit<GeminiChatModelSettings, 'provider'
   });
   return {
     client,
-    baseURL: safeBaseUrl(settings.baseURL),
+    baseURL: safeBaseUrl(baseURL),
     secrets: [apiKey],
     maxRetries,
     timeoutMs: settings.timeoutMs,
