@@ -3,6 +3,7 @@ import type { ChatResponse } from '../../chat/model/chat-response';
 import type { Prompt } from '../../chat/model/prompt';
 import type { AzureOpenAiChatModelSettings } from '../chat-model-settings';
 import { OpenAiChatModel } from '../openai/openai-chat-model';
+import { withPreparedConnection } from '../openai/openai-connection.registry';
 import { OpenAiResponsesChatModel } from '../openai-responses/openai-responses-chat-model';
 import { connectAzureOpenAi } from './azure-openai-client.factory';
 
@@ -24,11 +25,8 @@ export class AzureOpenAiChatModel implements ChatModel {
     const connection = connectAzureOpenAi(settings);
     const { api, ...rest } = settings;
     this.#deployment = settings.model;
-    const shared = { ...rest, provider: undefined };
-    this.#delegate =
-      api === 'responses'
-        ? new OpenAiResponsesChatModel(shared, connection)
-        : new OpenAiChatModel(shared, connection);
+    const shared = withPreparedConnection({ ...rest, provider: undefined }, connection);
+    this.#delegate = api === 'responses' ? new OpenAiResponsesChatModel(shared) : new OpenAiChatModel(shared);
   }
 
   /** The deployment, sent as the model. */

@@ -5,6 +5,7 @@ import { mergeChatOptions } from '../../chat/model/merge-chat-options';
 import type { Prompt } from '../../chat/model/prompt';
 import type { OpenAiResponsesChatModelSettings } from '../chat-model-settings';
 import { connectOpenAi, type OpenAiConnection } from '../openai/openai-client.factory';
+import { preparedConnection } from '../openai/openai-connection.registry';
 import { describeOpenAiError } from '../openai/openai-error.mapper';
 import {
   clientLimits,
@@ -38,11 +39,8 @@ export class OpenAiResponsesChatModel implements ChatModel {
   readonly #request: ResponsesRequestSettings;
   readonly #settings: OpenAiResponsesChatModelOptions;
 
-  /** `connection`: an SDK client already built (Azure OpenAI); by default one is built from the settings. */
-  constructor(
-    settings: OpenAiResponsesChatModelOptions,
-    connection: OpenAiConnection = connectOpenAi(settings, 'openai-responses', FEATURE),
-  ) {
+  constructor(settings: OpenAiResponsesChatModelOptions) {
+    const connection = preparedConnection(settings) ?? connectOpenAi(settings, 'openai-responses', FEATURE);
     this.#connection = connection;
     this.#client = connection.client;
     this.#sdkContext = sdkRequestDefaults(

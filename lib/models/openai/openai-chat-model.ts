@@ -12,6 +12,7 @@ import {
   type SdkRequestContext,
 } from '../sdk-request.runner';
 import { connectOpenAi, type OpenAiConnection } from './openai-client.factory';
+import { preparedConnection } from './openai-connection.registry';
 import { describeOpenAiError } from './openai-error.mapper';
 import { toOpenAiRequest, type OpenAiRequestSettings } from './openai-request.mapper';
 import { fromOpenAiCompletion } from './openai-response.mapper';
@@ -35,8 +36,8 @@ export class OpenAiChatModel implements ChatModel {
   readonly #settings: OpenAiChatModelOptions;
   readonly #connection: OpenAiConnection;
 
-  /** `connection`: an SDK client already built (Azure OpenAI); by default one is built from the settings. */
-  constructor(settings: OpenAiChatModelOptions, connection: OpenAiConnection = connectOpenAi(settings)) {
+  constructor(settings: OpenAiChatModelOptions) {
+    const connection = preparedConnection(settings) ?? connectOpenAi(settings);
     this.#connection = connection;
     this.#client = connection.client;
     this.#sdkContext = sdkRequestDefaults(
