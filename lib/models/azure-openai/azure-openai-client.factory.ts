@@ -5,6 +5,7 @@ import { checkConnectionSettings } from '../connection-settings.check';
 import { ModelMessages, safeBaseUrl } from '../../errors/messages/models.messages';
 import { fromClient, type OpenAiConnection, type OpenAiSdk } from '../openai/openai-client.factory';
 import { loadProviderSdk } from '../provider-sdk.loader';
+import { sdkLogger } from '../sdk-logger';
 
 const FEATURE = 'The Azure OpenAI chat model (provider "azure-openai")';
 const PROVIDER = 'azure-openai';
@@ -73,6 +74,7 @@ export function connectAzureOpenAi(settings: AzureSettings): OpenAiConnection {
     defaultHeaders: settings.headers,
     timeout: settings.timeoutMs,
     maxRetries: settings.maxRetries,
+    logger: sdkLogger('AzureOpenAiChatModel'),
   });
   return { sdk, client, provider: PROVIDER, baseURL: safeBaseUrl(baseURL), secrets };
 }

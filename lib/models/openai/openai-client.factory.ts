@@ -64,7 +64,7 @@ export function connectOpenAi(
     defaultHeaders: settings.headers,
     timeout: settings.timeoutMs,
     maxRetries: settings.maxRetries,
-    logger: sdkLogger('OpenAiChatModel'),
+    logger: sdkLogger(provider === 'openai' ? 'OpenAiChatModel' : 'OpenAiResponsesChatModel'),
   });
   return {
     sdk,
