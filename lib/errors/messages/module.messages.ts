@@ -13,7 +13,8 @@ export function tokenName(token: unknown): string {
 export const ModuleMessages = {
   noChatModel: () =>
     'no chat model is configured: give ToolCallingModule.forRoot({ chatModel }) a ChatModel or provider settings, ' +
-    'or, with toolCallingConfig, set TOOL_CALLING_PROVIDER and OPENAI_API_KEY / OPENAI_BASE_URL or ANTHROPIC_API_KEY',
+    'or, with toolCallingConfig, set OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY or GEMINI_API_KEY, or ' +
+    'TOOL_CALLING_PROVIDER (openai, openai-responses, azure-openai, anthropic, gemini) with its variables',
 
   noChatModelAtStartup: () =>
     `${ModuleMessages.noChatModel()}. The application starts, but every chat call fails with ` +

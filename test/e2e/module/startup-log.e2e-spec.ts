@@ -19,8 +19,9 @@ describe('ToolCallingModule at startup', () => {
         level: 'warn',
         message:
           'no chat model is configured: give ToolCallingModule.forRoot({ chatModel }) a ChatModel or provider ' +
-          'settings, or, with toolCallingConfig, set TOOL_CALLING_PROVIDER and OPENAI_API_KEY / OPENAI_BASE_URL or ' +
-          'ANTHROPIC_API_KEY. The application starts, but every chat call fails with ChatModelConfigurationError ' +
+          'settings, or, with toolCallingConfig, set OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY or ' +
+          'GEMINI_API_KEY, or TOOL_CALLING_PROVIDER (openai, openai-responses, azure-openai, anthropic, gemini) with ' +
+          'its variables. The application starts, but every chat call fails with ChatModelConfigurationError ' +
           'until a model is configured',
       },
     ]);
