@@ -108,7 +108,7 @@ function registerAsWhenAvailable(
 ): (() => ToolCallingConfig) & ConfigFactoryKeyHost<ToolCallingConfig> {
   let config: typeof import('@nestjs/config') | undefined;
   try {
-    config = require('@nestjs/config');
+    config = require('@nestjs/config') as typeof import('@nestjs/config');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
   }
