@@ -76,11 +76,11 @@ export function mapSdkError(error: unknown, context: SdkErrorContext): unknown {
       endpoint.provider,
       ModelMessages.connectionFailed(endpoint, scrubSecrets(causeText(error), secrets)),
       false,
-      { cause: scrubbedCause((error as Error).cause ?? error, secrets) },
+      { cause: scrubbedCause(error.cause ?? error, secrets) },
     );
   }
   if (error instanceof sdk.APIError && !(error instanceof sdk.APIUserAbortError)) {
-    return toApiError(error as SdkApiError, context);
+    return toApiError(error, context);
   }
   // By name: a SyntaxError thrown by fetch's body parser may come from another realm (a test runner's sandbox).
   if (isError(error) && error.name === 'SyntaxError') {

@@ -13,7 +13,7 @@ export class AllToolsProvider implements ToolCallbackProvider {
     const known = this.registry.getToolCallbacks();
     const lazy = this.registry.getToolCallbackProviders();
     if (lazy.length === 0) return known;
-    return Promise.all(lazy.map((provider) => provider.getToolCallbacks())).then((lists) => [
+    return Promise.all(lazy.map((provider) => Promise.resolve(provider.getToolCallbacks()))).then((lists) => [
       ...known,
       ...lists.flat(),
     ]);

@@ -179,14 +179,14 @@ export class ToolExplorer implements OnApplicationBootstrap {
  * the parameters and schema come from the original, while calls still go through the wrapper.
  */
 function declaringClassOf(type: Function, methodName: string): Function {
-  let prototype = type.prototype;
+  let prototype = type.prototype as object;
   const options = ToolMetadataAccessor.getToolOptions(prototype, methodName);
   for (
-    let parent = Object.getPrototypeOf(prototype);
+    let parent = Object.getPrototypeOf(prototype) as object | null;
     parent &&
     parent !== Object.prototype &&
     ToolMetadataAccessor.getToolOptions(parent, methodName) === options;
-    parent = Object.getPrototypeOf(parent)
+    parent = Object.getPrototypeOf(parent) as object | null
   ) {
     prototype = parent;
   }
@@ -207,7 +207,7 @@ function declaresMethods(instance: object, names: readonly string[]): boolean {
     for (
       let owner: object | null = instance;
       owner && owner !== Object.prototype;
-      owner = Object.getPrototypeOf(owner)
+      owner = Object.getPrototypeOf(owner) as object | null
     ) {
       const descriptor = Object.getOwnPropertyDescriptor(owner, name);
       if (descriptor) return typeof descriptor.value === 'function';

@@ -29,9 +29,7 @@ const outputs = new WeakMap<object, StructuredOutput<unknown>>();
 export function structuredOutputOf<T>(target: EntityTarget<T>): StructuredOutput<T> {
   let output = outputs.get(target);
   if (output === undefined) {
-    output = isStandardSchema(target)
-      ? standardSchemaOutput(target)
-      : classOutput(target as EntityClass<unknown>);
+    output = isStandardSchema(target) ? standardSchemaOutput(target) : classOutput(target);
     outputs.set(target, output);
   }
   return output as StructuredOutput<T>;

@@ -90,7 +90,9 @@ export class ToolCallingManager {
       asynchronous ||= typeof (callbacks as Promise<unknown>).then === 'function';
       return callbacks;
     });
-    const results = asynchronous ? await Promise.all(asked) : (asked as (readonly ToolCallback[])[]);
+    const results = asynchronous
+      ? await Promise.all(asked.map((callbacks) => Promise.resolve(callbacks)))
+      : (asked as (readonly ToolCallback[])[]);
     if (last !== undefined && isStillValid(last, results)) return last.tools;
 
     const byName = new Map<string, ToolCallback>();

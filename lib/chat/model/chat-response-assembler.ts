@@ -28,7 +28,7 @@ export class ChatResponseAssembler {
         this.text += chunk.text;
         return chunk.text;
       case 'tool-call-delta': {
-        const calls = (this.calls ??= new Map());
+        const calls = (this.calls ??= new Map<number, PartialToolCall>());
         const call = calls.get(chunk.index);
         if (call === undefined) {
           calls.set(chunk.index, { id: chunk.id, name: chunk.name, arguments: chunk.argumentsDelta ?? '' });

@@ -20,6 +20,7 @@ export function previewValue(value: unknown): string {
   else if (typeof value === 'bigint') text = `${value}n`;
   else {
     try {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- only what JSON cannot write (a function, a symbol) gets here
       text = JSON.stringify(value) ?? String(value);
     } catch {
       text = Object.prototype.toString.call(value);

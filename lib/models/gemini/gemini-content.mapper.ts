@@ -98,7 +98,7 @@ function functionCallPart(call: ToolCall, state: GeminiMessageState, givenIds: R
 
 function stateOf(message: AssistantMessage): GeminiMessageState {
   const state = message.metadata?.[GEMINI_METADATA_KEY];
-  return typeof state === 'object' && state !== null ? (state as GeminiMessageState) : {};
+  return typeof state === 'object' && state !== null ? state : {};
 }
 
 /** The arguments a model wrote, as the object Gemini wants back; `{}` when they are not a JSON object. */

@@ -31,9 +31,11 @@ export function describeGeminiError(error: SdkApiError): ProviderErrorInfo {
     body = undefined;
   }
   const inner = isRecord(body) && isRecord(body.error) ? body.error : undefined;
-  const reason = Array.isArray(inner?.details)
-    ? inner.details.find((detail) => isRecord(detail) && typeof detail.reason === 'string')?.reason
+  const details: unknown = inner?.details;
+  const withReason = Array.isArray(details)
+    ? (details as unknown[]).find((detail) => isRecord(detail) && typeof detail.reason === 'string')
     : undefined;
+  const reason = isRecord(withReason) ? withReason.reason : undefined;
   return {
     message: typeof inner?.message === 'string' ? inner.message : text || undefined,
     type: typeof inner?.status === 'string' ? inner.status : undefined,

@@ -39,7 +39,7 @@ export function toFunctionDeclaration(definition: ToolDefinition): FunctionDecla
   return {
     name: definition.name,
     description: definition.description,
-    ...(parameters ? { parameters: parameters as FunctionDeclaration['parameters'] } : {}),
+    ...(parameters ? { parameters: parameters } : {}),
   };
 }
 

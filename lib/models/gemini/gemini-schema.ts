@@ -86,8 +86,9 @@ function convert(node: unknown, root: Schema, depth: number): Schema {
 /** `type: ["string", "null"]` → `type: "string", nullable: true`; several types → `anyOf`. */
 function normalizeType(schema: Schema): Schema {
   if (!Array.isArray(schema.type)) return schema;
-  const types = schema.type.filter((type) => type !== 'null');
-  const nullable = types.length < schema.type.length;
+  const all = schema.type as unknown[];
+  const types = all.filter((type) => type !== 'null');
+  const nullable = types.length < all.length;
   const { type: _type, ...rest } = schema;
   const base: Schema =
     types.length === 1
@@ -135,7 +136,7 @@ function mergeAllOf(schema: Schema, root: Schema, depth: number): Schema {
       if (key === 'properties' && isRecord(value))
         merged.properties = { ...(merged.properties as Schema), ...value };
       else if (key === 'required' && Array.isArray(value))
-        merged.required = [...((merged.required as unknown[]) ?? []), ...value];
+        merged.required = [...((merged.required as unknown[]) ?? []), ...(value as unknown[])];
       else merged[key] ??= value;
     }
   }

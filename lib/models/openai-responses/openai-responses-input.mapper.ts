@@ -51,7 +51,8 @@ function assistantItems(message: AssistantMessage): ResponseInputItem[] {
 
 function reasoningOf(message: AssistantMessage): readonly ResponseInputItem[] {
   const state = message.metadata?.[RESPONSES_METADATA_KEY] as Partial<ResponsesMessageState> | undefined;
-  return Array.isArray(state?.reasoning) ? state.reasoning : [];
+  const reasoning: unknown = state?.reasoning;
+  return Array.isArray(reasoning) ? (reasoning as readonly ResponseInputItem[]) : [];
 }
 
 /**

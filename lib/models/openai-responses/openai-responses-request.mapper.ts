@@ -64,7 +64,7 @@ export function toResponsesTool(definition: ToolDefinition, policy: OpenAiStrict
     type: 'function',
     name: definition.name,
     description: definition.description,
-    parameters: (strictSchema ?? definition.inputSchema) as Record<string, unknown>,
+    parameters: strictSchema ?? definition.inputSchema,
     strict: strictSchema !== undefined,
   };
 }

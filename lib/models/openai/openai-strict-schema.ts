@@ -68,12 +68,13 @@ function nullable(schema: Schema): Schema {
   if (Array.isArray(schema.anyOf) && type === undefined) {
     return schema.anyOf.some((branch) => isRecord(branch) && branch.type === 'null')
       ? schema
-      : { ...schema, anyOf: [...schema.anyOf, NULL_SCHEMA] };
+      : { ...schema, anyOf: [...(schema.anyOf as unknown[]), NULL_SCHEMA] };
   }
-  const types = Array.isArray(type) ? type : [type];
+  const types: unknown[] = Array.isArray(type) ? type : [type];
   if (types.includes('null')) return schema;
   const result: Schema = { ...schema, type: [...types, 'null'] };
-  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) result.enum = [...schema.enum, null];
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null))
+    result.enum = [...(schema.enum as unknown[]), null];
   return result;
 }
 

@@ -33,7 +33,7 @@ export function toOpenAiTool(
     function: {
       name: definition.name,
       description: definition.description,
-      parameters: (strictSchema ?? definition.inputSchema) as Record<string, unknown>,
+      parameters: strictSchema ?? definition.inputSchema,
       ...(strictSchema ? { strict: true } : {}),
     },
   };

@@ -15,21 +15,21 @@ import type { ToolParamMarker } from './tool-param.decorator';
 export const ToolMetadataAccessor = {
   /** The real class of an instance, even when the instance is a `Proxy` or was made by a subclassing wrapper. */
   classOf(instance: object): Function | undefined {
-    const prototype = Object.getPrototypeOf(instance);
+    const prototype = Object.getPrototypeOf(instance) as { constructor?: unknown } | null;
     return prototype && typeof prototype.constructor === 'function' ? prototype.constructor : undefined;
   },
 
   getToolOptions(prototype: object, methodName: string | symbol): ToolOptions | undefined {
-    return Reflect.getMetadata(TOOL_METADATA, prototype, methodName);
+    return Reflect.getMetadata(TOOL_METADATA, prototype, methodName) as ToolOptions | undefined;
   },
 
   /** Names of the `@Tool` methods of a class and its ancestors, each once. */
   getToolMethodNames(type: Function): string[] {
     const names = new Set<string>();
     for (
-      let proto = type.prototype;
+      let proto = type.prototype as object | null | undefined;
       proto && proto !== Object.prototype;
-      proto = Object.getPrototypeOf(proto)
+      proto = Object.getPrototypeOf(proto) as object | null
     ) {
       for (const name of Object.getOwnPropertyNames(proto)) {
         if (name === 'constructor' || names.has(name)) continue;
@@ -37,7 +37,7 @@ export const ToolMetadataAccessor = {
         if (
           descriptor &&
           typeof descriptor.value === 'function' &&
-          Reflect.hasMetadata(TOOL_METADATA, type.prototype, name)
+          Reflect.hasMetadata(TOOL_METADATA, type.prototype as object, name)
         ) {
           names.add(name);
         }
@@ -55,7 +55,7 @@ export const ToolMetadataAccessor = {
     for (
       let owner: Function | null = type;
       owner && owner !== Function.prototype;
-      owner = Object.getPrototypeOf(owner)
+      owner = Object.getPrototypeOf(owner) as Function | null
     ) {
       for (const name of Object.getOwnPropertyNames(owner)) {
         if (names.has(name) || name === 'prototype' || name === 'length' || name === 'name') continue;
@@ -72,20 +72,23 @@ export const ToolMetadataAccessor = {
   },
 
   getParamMarkers(prototype: object, methodName: string | symbol): Readonly<Record<number, ToolParamMarker>> {
-    return Reflect.getMetadata(TOOL_PARAMS_METADATA, prototype, methodName) ?? {};
+    return (
+      (Reflect.getMetadata(TOOL_PARAMS_METADATA, prototype, methodName) as
+        Record<number, ToolParamMarker> | undefined) ?? {}
+    );
   },
 
   getParamTypes(prototype: object, methodName: string | symbol): readonly unknown[] | undefined {
-    return Reflect.getMetadata('design:paramtypes', prototype, methodName);
+    return Reflect.getMetadata('design:paramtypes', prototype, methodName) as unknown[] | undefined;
   },
 
   /** `@ToolParam` options on the properties of a DTO class, own and inherited (the subclass wins). */
   getPropertyOptions(type: Function): Map<string, ToolParamOptions> {
     const chain: object[] = [];
     for (
-      let proto = type.prototype;
+      let proto = type.prototype as object | null | undefined;
       proto && proto !== Object.prototype;
-      proto = Object.getPrototypeOf(proto)
+      proto = Object.getPrototypeOf(proto) as object | null
     ) {
       chain.unshift(proto);
     }
@@ -95,7 +98,7 @@ export const ToolMetadataAccessor = {
         string | symbol
       )[]) {
         if (typeof key === 'string')
-          result.set(key, Reflect.getOwnMetadata(TOOL_PROPERTY_METADATA, proto, key));
+          result.set(key, Reflect.getOwnMetadata(TOOL_PROPERTY_METADATA, proto, key) as ToolParamOptions);
       }
     }
     return result;

@@ -15,8 +15,9 @@ export function markParameter(
   index: number,
   marker: ToolParamMarker,
 ) {
-  const existing: Record<number, ToolParamMarker> =
-    Reflect.getOwnMetadata(TOOL_PARAMS_METADATA, target, propertyKey) ?? {};
+  const existing =
+    (Reflect.getOwnMetadata(TOOL_PARAMS_METADATA, target, propertyKey) as
+      Record<number, ToolParamMarker> | undefined) ?? {};
   Reflect.defineMetadata(TOOL_PARAMS_METADATA, { ...existing, [index]: marker }, target, propertyKey);
 }
 
@@ -27,11 +28,11 @@ export function markParameter(
 function markOptionalForValidation(target: object, propertyKey: string | symbol): void {
   let classValidator: typeof import('class-validator');
   try {
-    classValidator = require('class-validator');
+    classValidator = require('class-validator') as typeof import('class-validator');
   } catch {
     return;
   }
-  classValidator.IsOptional()(target, propertyKey as string);
+  classValidator.IsOptional()(target, propertyKey);
 }
 
 /**
@@ -48,7 +49,8 @@ export function ToolParam(options: ToolParamOptions = {}): ParameterDecorator & 
     }
     Reflect.defineMetadata(TOOL_PROPERTY_METADATA, { ...options }, target, propertyKey);
     if (options.required === false) markOptionalForValidation(target, propertyKey);
-    const own: (string | symbol)[] = Reflect.getOwnMetadata(TOOL_PROPERTIES_METADATA, target) ?? [];
+    const own =
+      (Reflect.getOwnMetadata(TOOL_PROPERTIES_METADATA, target) as (string | symbol)[] | undefined) ?? [];
     Reflect.defineMetadata(TOOL_PROPERTIES_METADATA, [...own, propertyKey], target);
   };
 }

@@ -55,7 +55,7 @@ export type FunctionToolOptions =
  */
 export class FunctionToolCallback extends InvocableToolCallback<unknown> {
   private readonly parser: ToolInputParser;
-  private readonly fn: Function;
+  private readonly fn: (...args: any[]) => unknown;
   private readonly passesInput: boolean;
 
   private constructor(options: FunctionToolOptions) {

@@ -18,7 +18,7 @@ const MAX_DEPTH = 64;
  * original input schema (`ToolDefinition.inputSchema`), not the strict one. Returns a copy; the input is unchanged.
  */
 export function removeNullOptionalArguments<T>(value: T, schema: JsonSchema): T {
-  return strip(value, schema as Schema, schema as Schema, 0) as T;
+  return strip(value, schema, schema, 0) as T;
 }
 
 /**

@@ -15,7 +15,9 @@ interface StandardJsonSchemaProps {
 
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   return (
-    typeof value === 'object' && value !== null && typeof (value as any)['~standard']?.validate === 'function'
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { '~standard'?: { validate?: unknown } })['~standard']?.validate === 'function'
   );
 }
 
@@ -89,7 +91,7 @@ export function standardSchemaIssue(issue: StandardSchemaV1.Issue, input: unknow
     path += typeof key === 'number' ? `[${key}]` : path ? `.${String(key)}` : String(key);
     value =
       value !== null && typeof value === 'object' && Object.hasOwn(value, key)
-        ? (value as any)[key]
+        ? (value as Record<PropertyKey, unknown>)[key]
         : undefined;
   }
   const message = /received/i.test(issue.message)

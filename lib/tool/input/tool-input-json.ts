@@ -62,7 +62,7 @@ function scan(value: unknown, depth: number, path: Path): ToolInputIssue | undef
   }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const item = value[i];
+      const item: unknown = value[i];
       if (typeof item !== 'object' && typeof item !== 'number') continue;
       path.push(i);
       const issue = scan(item, depth + 1, path);

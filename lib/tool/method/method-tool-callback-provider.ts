@@ -29,6 +29,7 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
       const statics = type ? staticToolCallbacksOf(type) : [];
       if (methodNames.length === 0 && statics.length === 0) {
         throw new ToolDefinitionError(
+          // eslint-disable-next-line @typescript-eslint/no-base-to-string -- without a class, `object` is a primitive a JS caller passed
           `${type?.name ?? String(object)} has no @Tool() methods; pass objects whose class declares tools`,
           type?.name,
         );

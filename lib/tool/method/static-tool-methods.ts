@@ -22,7 +22,8 @@ export function staticToolCallbacksOf(type: Function): readonly MethodToolCallba
 
 function declaredCallback(declaringClass: Function, methodName: string): MethodToolCallback {
   let byMethod = callbacksByDeclaration.get(declaringClass);
-  if (!byMethod) callbacksByDeclaration.set(declaringClass, (byMethod = new Map()));
+  if (!byMethod)
+    callbacksByDeclaration.set(declaringClass, (byMethod = new Map<string, MethodToolCallback>()));
   let callback = byMethod.get(methodName);
   if (!callback)
     byMethod.set(methodName, (callback = new MethodToolCallback({ target: declaringClass, methodName })));
@@ -34,11 +35,11 @@ function declaringClassOf(type: Function, methodName: string): Function {
   const options = ToolMetadataAccessor.getToolOptions(type, methodName);
   let declaring = type;
   for (
-    let parent = Object.getPrototypeOf(type);
+    let parent = Object.getPrototypeOf(type) as unknown;
     typeof parent === 'function' &&
     parent !== Function.prototype &&
     ToolMetadataAccessor.getToolOptions(parent, methodName) === options;
-    parent = Object.getPrototypeOf(parent)
+    parent = Object.getPrototypeOf(parent) as unknown
   ) {
     declaring = parent;
   }

@@ -47,7 +47,7 @@ const NOT_A_DTO = new Set<unknown>([
  */
 export function inspectToolMethod(type: Function, methodName: string, isStatic = false): ToolMethodPlan {
   let byMethod = plans.get(type);
-  if (!byMethod) plans.set(type, (byMethod = new Map()));
+  if (!byMethod) plans.set(type, (byMethod = new Map<string, ToolMethodPlan>()));
   const key = isStatic ? `static ${methodName}` : methodName;
   let plan = byMethod.get(key);
   if (!plan) byMethod.set(key, (plan = buildPlan(type, methodName, isStatic)));
@@ -57,9 +57,9 @@ export function inspectToolMethod(type: Function, methodName: string, isStatic =
 function buildPlan(type: Function, methodName: string, isStatic: boolean): ToolMethodPlan {
   const source = `${type.name}.${methodName}`;
   // A static method's decorators wrote their metadata on the class itself.
-  const prototype = isStatic ? type : type.prototype;
+  const prototype = isStatic ? type : (type.prototype as object);
   const options = ToolMetadataAccessor.getToolOptions(prototype, methodName);
-  const method = prototype[methodName];
+  const method = (prototype as Record<string, unknown>)[methodName];
   if (!options || typeof method !== 'function') {
     throw new ToolDefinitionError(`${source} is not a method decorated with @Tool()`, source);
   }
@@ -97,7 +97,7 @@ function buildPlan(type: Function, methodName: string, isStatic: boolean): ToolM
 
 interface Binding {
   readonly schema: ToolInputParser['schema'];
-  toArguments(input: Record<string, unknown>, toolName: string): unknown[] | Promise<unknown[]>;
+  readonly toArguments: (input: Record<string, unknown>, toolName: string) => unknown[] | Promise<unknown[]>;
 }
 
 /** The whole input goes to one parameter (a schema on `@Tool`, or a DTO). */
@@ -106,7 +106,7 @@ function bindWhole(parser: ToolInputParser, inputIndex: number | undefined, arit
     schema: parser.schema,
     toArguments: async (input, toolName) => {
       const value = await parser.parse(input, toolName);
-      const args = new Array(arity);
+      const args = new Array<unknown>(arity);
       if (inputIndex !== undefined) args[inputIndex] = value;
       return args;
     },
@@ -201,7 +201,7 @@ function parameterBinding(
     schema: parser.schema,
     toArguments: (input, toolName) => {
       parser.parse(input, toolName);
-      const args = new Array(arity);
+      const args = new Array<unknown>(arity);
       for (const { index, name, convert } of params) {
         const value = Object.hasOwn(input, name) ? input[name] : undefined;
         args[index] = convert && value !== undefined && value !== null ? convert(value) : value;

@@ -35,7 +35,7 @@ export class ContainerToolCallbackResolver implements ToolCallbackResolver {
       if (fn.length > 0) {
         throw new ToolDefinitionError(ModuleMessages.functionProviderTakesInput(toolName), toolName);
       }
-      callback = FunctionToolCallback.from({ name: toolName, fn: () => fn() });
+      callback = FunctionToolCallback.from({ name: toolName, fn: () => (fn as () => unknown)() });
       this.fromFunctions.set(toolName, callback);
     }
     return callback;

@@ -3,7 +3,12 @@ import { requireOptional } from '../../util/optional-require';
 import { ToolMetadataAccessor } from '../decorators/tool-metadata.accessor';
 import { JSON_SCHEMA_DRAFT_2020_12, type JsonSchema } from '../json-schema';
 
-type Schema = Record<string, any>;
+/** A schema as class-validator-jsonschema writes it: the keywords this file reads are typed, the rest pass through. */
+interface Schema {
+  [keyword: string]: unknown;
+  properties?: Record<string, Schema>;
+  description?: string;
+}
 const REF_PREFIX = '#/$defs/';
 
 interface ClassValidatorStorage {
@@ -48,11 +53,12 @@ function converters(source: string): Converters {
     source,
   );
   requireOptional('class-transformer', 'A DTO input', source);
-  const { defaultMetadataStorage } = require('class-transformer/cjs/storage');
+  const { defaultMetadataStorage } =
+    require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
   const options = { classTransformerMetadataStorage: defaultMetadataStorage, refPointerPrefix: REF_PREFIX };
   return {
     storage: classValidator.getMetadataStorage() as unknown as ClassValidatorStorage,
-    types: defaultMetadataStorage as TypeMetadataStorage,
+    types: defaultMetadataStorage,
     toSchema: (type) => converter.targetConstructorToSchema(type, options) as Schema,
   };
 }
@@ -115,7 +121,7 @@ export function dtoToJsonSchema(type: Function, source: string): JsonSchema {
         for (const [name, value] of Object.entries(node)) copy[name] = resolveRefs(value);
         return copy;
       };
-      resolved.properties[key] = resolveRefs(resolved.properties[key]);
+      resolved.properties[key] = resolveRefs(resolved.properties[key]) as Schema;
     }
     applyPropertyOptions(resolved, current);
     resolved.required ??= [];
@@ -137,7 +143,8 @@ function nestedClass(
   source: string,
 ): Function | undefined {
   const typed = tools.types.findTypeMetadata(owner, property)?.typeFunction();
-  const candidate = typed ?? Reflect.getMetadata('design:type', owner.prototype, property);
+  const candidate =
+    typed ?? (Reflect.getMetadata('design:type', owner.prototype as object, property) as unknown);
   if (typeof candidate === 'function' && candidate.name === refName) return candidate;
   // A $ref written by hand (@JSONSchema): only a name to go by, so it must be unambiguous.
   const named = [...tools.storage.validationMetadatas.keys()].filter(

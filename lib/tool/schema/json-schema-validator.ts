@@ -127,7 +127,15 @@ function hasPrefixIn(pointer: string, prefixes: ReadonlySet<string>): boolean {
 function toIssue(error: ErrorObject, root: unknown, accepted: Map<object, string>): ToolInputIssue {
   const path = pointerToPath(error.instancePath);
   const received = valueAt(root, error.instancePath);
-  const params = error.params as Record<string, any>;
+  // What ajv puts in `params` for the keywords read below (each keyword sets only its own).
+  const params = error.params as {
+    missingProperty: string;
+    additionalProperty: string;
+    type: string;
+    allowedValues: unknown[];
+    allowedValue: unknown;
+    limit: number;
+  };
   switch (error.keyword) {
     case 'required':
       return { path: join(path, params.missingProperty), message: 'is required but missing' };
@@ -144,7 +152,7 @@ function toIssue(error: ErrorObject, root: unknown, accepted: Map<object, string
     case 'enum':
       return {
         path,
-        message: `must be one of ${(params.allowedValues as unknown[]).map((v) => previewValue(v)).join(', ')}, received ${previewValue(received)}`,
+        message: `must be one of ${params.allowedValues.map((v) => previewValue(v)).join(', ')}, received ${previewValue(received)}`,
       };
     case 'const':
       return {
@@ -196,11 +204,11 @@ function pointerToPath(pointer: string): string {
 
 function valueAt(root: unknown, pointer: string): unknown {
   if (!pointer) return root;
-  let current: any = root;
+  let current: unknown = root;
   for (const raw of pointer.slice(1).split('/')) {
     if (current === null || typeof current !== 'object') return undefined;
     const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    current = Object.hasOwn(current, segment) ? current[segment] : undefined;
+    current = Object.hasOwn(current, segment) ? (current as Record<string, unknown>)[segment] : undefined;
   }
   return current;
 }

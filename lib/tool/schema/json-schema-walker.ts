@@ -36,7 +36,7 @@ export function mapSchema(
   schema: JsonSchema,
   visit: (schema: MutableSchema) => MutableSchema,
 ): MutableSchema {
-  const copy: MutableSchema = structuredClone(schema) as MutableSchema;
+  const copy: MutableSchema = structuredClone<MutableSchema>(schema);
   return walk(copy, visit);
 }
 

@@ -36,7 +36,7 @@ export function paramSchema(
 
 function enumSchema(values: ToolParamOptions['enum'], label: string, source: string): Schema {
   let list: (string | number)[];
-  if (Array.isArray(values)) list = [...values];
+  if (Array.isArray(values)) list = [...(values as readonly (string | number)[])];
   else {
     // A numeric TypeScript enum maps names to numbers and numbers back to names: keep the numbers.
     const all = Object.values(values as Record<string, string | number>);
@@ -54,7 +54,7 @@ function typeSchema(
   source: string,
 ): { schema: Schema; convert?: (v: unknown) => unknown } {
   if (Array.isArray(type)) {
-    const item = typeSchema(type[0], `the items of ${label}`, source);
+    const item = typeSchema((type as readonly [ToolParamType])[0], `the items of ${label}`, source);
     const convertItem = item.convert;
     return {
       schema: { type: 'array', items: item.schema },

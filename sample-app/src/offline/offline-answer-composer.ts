@@ -40,6 +40,6 @@ function renderValue(value: unknown): string {
   if (value === null || typeof value !== 'object') return String(value);
   return Object.entries(value as Record<string, unknown>)
     .filter(([key]) => key !== 'tenantId' && key !== 'createdAt')
-    .map(([key, item]) => `${key} ${typeof item === 'object' ? JSON.stringify(item) : String(item)}`)
+    .map(([key, item]) => `${key} ${typeof item === 'object' ? JSON.stringify(item) : String(item)}`) // eslint-disable-line @typescript-eslint/no-base-to-string -- objects take the JSON branch
     .join(', ');
 }

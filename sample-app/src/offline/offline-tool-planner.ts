@@ -106,12 +106,12 @@ function argumentSets(question: string, tool: ToolDefinition): PlannedCall[] {
   for (const [key, schema] of Object.entries(properties)) {
     const value = fill(question, key, schema);
     if (Array.isArray(value)) {
-      if (value.length > 1 && !multi) multi = { key, values: value };
+      if (value.length > 1 && !multi) multi = { key, values: value as string[] };
       else if (value.length > 0) base[key] = value[0];
     } else if (value !== undefined) base[key] = value;
   }
   if (!multi) return [{ name: tool.name, arguments: base }];
-  return multi.values.map((value) => ({ name: tool.name, arguments: { ...base, [multi!.key]: value } }));
+  return multi.values.map((value) => ({ name: tool.name, arguments: { ...base, [multi.key]: value } }));
 }
 
 function fill(question: string, key: string, schema: PropertySchema): unknown {
