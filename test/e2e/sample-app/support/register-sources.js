@@ -8,8 +8,12 @@ const Module = require('node:module');
 const path = require('node:path');
 require('../../../reliability/soak/register-ts');
 
-const LIBRARY = path.resolve(__dirname, '../../../../lib/index.ts');
+const LIB = path.resolve(__dirname, '../../../../lib');
+const ENTRY_POINTS = {
+  'nestjs-tool-calling': path.join(LIB, 'index.ts'),
+  'nestjs-tool-calling/testing': path.join(LIB, 'testing', 'index.ts'),
+};
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  return resolve.call(this, request === 'nestjs-tool-calling' ? LIBRARY : request, ...rest);
+  return resolve.call(this, ENTRY_POINTS[request] ?? request, ...rest);
 };
