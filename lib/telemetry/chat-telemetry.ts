@@ -12,6 +12,7 @@ import type { ToolDefinition } from '../tool/tool-definition';
  * to feed another system. Implementations never receive the `ToolContext`.
  */
 export interface ChatTelemetry {
+  /** A call starts: its model, the messages it sends first, its options, and whether it streams. */
   startCall(
     chatModel: ChatModel,
     messages: readonly Message[],
@@ -22,10 +23,15 @@ export interface ChatTelemetry {
 
 /** How a chat call ended, for its span. */
 export interface ChatCallOutcome {
+  /** Of the last model response. */
   readonly finishReason: FinishReason;
+  /** Summed over the rounds. */
   readonly usage?: Usage;
+  /** Model requests made. */
   readonly rounds: number;
+  /** The answer (or the results of `returnDirect` tools). */
   readonly text: string;
+  /** Of the last model response (its `id`, `model`…). */
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
@@ -33,8 +39,11 @@ export interface ChatCallOutcome {
 export interface CallTelemetry {
   /** Runs `fn` with the call as the current context, so that what it starts is nested under the call. */
   run<T>(fn: () => T): T;
+  /** Model request number `round` (1-based) starts. */
   startModelRequest(round: number, prompt: Prompt, streaming: boolean): ModelRequestTelemetry;
+  /** A tool call of round `round` starts; `tool` is absent for a name the model invented. */
   startToolCall(round: number, call: ToolCall, tool: ToolDefinition | undefined): ToolCallTelemetry;
+  /** The call answered. */
   end(outcome: ChatCallOutcome): void;
   /** The call failed, was aborted, or its stream was left before the end. */
   fail(error: unknown): void;
@@ -44,7 +53,9 @@ export interface CallTelemetry {
 export interface ModelRequestTelemetry {
   /** Runs `fn` with the request as the current context (the provider SDK's HTTP call nests under it). */
   run<T>(fn: () => T): T;
+  /** The response arrived (for a stream: once it is complete). */
   end(response: ChatResponse): void;
+  /** The request failed or was aborted. */
   fail(error: unknown): void;
 }
 

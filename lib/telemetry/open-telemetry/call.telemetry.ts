@@ -16,13 +16,9 @@ import { GenAi, Operation, ToolCallingAttributes } from '../gen-ai-attributes';
 import { inputMessages, outputText, systemInstructions } from '../gen-ai-messages';
 import { OpenTelemetryModelRequestTelemetry } from './model-request.telemetry';
 import type { TelemetrySignals } from './telemetry-signals';
+import type { CallSpan, OpenChild } from './call-span';
 import { OpenTelemetryToolCallTelemetry } from './tool-call.telemetry';
 import { responseAttributes, usageAttributes } from './response-attributes';
-
-/** A span under the call that is still open: failed with the call's error if the call ends first. */
-export interface OpenChild {
-  fail(error: unknown): void;
-}
 
 function providerNameOf(chatModel: ChatModel): string {
   return chatModel.providerName ?? chatModel.constructor?.name ?? 'unknown';
@@ -32,7 +28,7 @@ function providerNameOf(chatModel: ChatModel): string {
  * The `invoke_agent` span of one `call()`/`stream()`: the whole tool-calling loop, with the model requests and the
  * tool calls as its children, under whatever span was active when the call started.
  */
-export class OpenTelemetryCallTelemetry implements CallTelemetry {
+export class OpenTelemetryCallTelemetry implements CallTelemetry, CallSpan {
   readonly provider: string;
   readonly requestModel: string | undefined;
   readonly context: Context;

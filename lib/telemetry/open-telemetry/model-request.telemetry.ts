@@ -5,7 +5,7 @@ import type { ModelRequestTelemetry } from '../chat-telemetry';
 import { errorType, statusMessage } from '../error-type';
 import { GenAi, Operation, ToolCallingAttributes } from '../gen-ai-attributes';
 import { inputMessages, outputMessages, systemInstructions, toolDefinitions } from '../gen-ai-messages';
-import type { OpenTelemetryCallTelemetry } from './call.telemetry';
+import type { CallSpan } from './call-span';
 import { requestAttributes, responseAttributes, usageAttributes } from './response-attributes';
 import { secondsSince } from './telemetry-signals';
 
@@ -18,7 +18,7 @@ export class OpenTelemetryModelRequestTelemetry implements ModelRequestTelemetry
   private ended = false;
 
   constructor(
-    private readonly call: OpenTelemetryCallTelemetry,
+    private readonly call: CallSpan,
     round: number,
     prompt: Prompt,
     streaming: boolean,

@@ -28,8 +28,10 @@ export class OpenTelemetryChatTelemetry implements ChatTelemetry {
   private instruments?: GenAiInstruments;
   private signals?: TelemetrySignals;
 
+  /** `captureContent`: record messages, tool arguments and results (see `ToolCallingTelemetryOptions`). */
   constructor(private readonly captureContent: boolean) {}
 
+  /** `undefined` when neither a tracer provider nor a meter provider is registered. */
   startCall(
     chatModel: ChatModel,
     messages: readonly Message[],

@@ -4,7 +4,7 @@ import type { ToolDefinition } from '../../tool/tool-definition';
 import type { ToolCallTelemetry } from '../chat-telemetry';
 import { errorType, statusMessage, toolOutcomeOf, type ToolOutcome } from '../error-type';
 import { GenAi, Operation, ToolCallingAttributes } from '../gen-ai-attributes';
-import type { OpenTelemetryCallTelemetry } from './call.telemetry';
+import type { CallSpan } from './call-span';
 import { secondsSince } from './telemetry-signals';
 
 /** `error.type` of a call a hook denied, and of a failed result without an error (an `afterToolCall` rewrite). */
@@ -21,7 +21,7 @@ export class OpenTelemetryToolCallTelemetry implements ToolCallTelemetry {
   private ended = false;
 
   constructor(
-    private readonly call: OpenTelemetryCallTelemetry,
+    private readonly call: CallSpan,
     round: number,
     toolCall: ToolCall,
     private readonly tool: ToolDefinition | undefined,
