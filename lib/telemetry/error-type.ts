@@ -9,38 +9,59 @@ import { ToolTimeoutError } from '../errors/tool-timeout.error';
 export type ToolOutcome =
   'success' | 'error' | 'invalid_input' | 'unknown_tool' | 'timeout' | 'denied' | 'limit' | 'aborted';
 
+/** The library's error names that mean a refusal: a guard of the tool denied the call (tools as Nest handlers). */
+const DENIAL_NAMES = new Set(['ToolCallForbiddenError', 'ForbiddenException', 'UnauthorizedException']);
+
+/** `fn()`, or `fallback` when it throws: a thrown value may be hostile (a revoked proxy, a throwing getter). */
+function safely<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+/** What a tool threw, when the library wrapped it. */
+function thrownBy(error: unknown): unknown {
+  return error instanceof ToolExecutionError ? error.cause : error;
+}
+
+function nameOf(thrown: unknown): string {
+  if (typeof thrown !== 'object' || thrown === null) return '_OTHER';
+  const name = (thrown as { name?: unknown }).name;
+  if (typeof name === 'string' && name !== '' && name !== 'Error') return name;
+  const constructorName = (thrown as object).constructor?.name;
+  return constructorName && constructorName !== 'Object' ? constructorName : 'Error';
+}
+
 /**
  * `error.type`: the error's class, low in cardinality by nature (`ToolTimeoutError`, `ChatModelRateLimitError`,
  * `AbortError`…). For a tool that threw, the class of what it threw (`TypeError`, `NotFoundException`…).
  */
 export function errorType(error: unknown): string {
-  const thrown = error instanceof ToolExecutionError ? error.cause : error;
-  if (thrown instanceof Error || (typeof thrown === 'object' && thrown !== null && 'name' in thrown)) {
-    const name = (thrown as Error).name;
-    if (typeof name === 'string' && name !== '' && name !== 'Error') return name;
-    const constructorName = (thrown as object).constructor?.name;
-    return constructorName && constructorName !== 'Object' ? constructorName : 'Error';
-  }
-  return '_OTHER';
+  return safely(() => nameOf(thrownBy(error)), '_OTHER');
 }
 
-/** A Nest `UnauthorizedException`/`ForbiddenException` (or anything with that status) thrown by a guard or the tool. */
-function isDenial(error: unknown): boolean {
-  const status = (error as { getStatus?: () => unknown } | null)?.getStatus;
+/** A denial: a guard's, or a 401/403 `HttpException` the tool threw. */
+function isDenial(thrown: unknown): boolean {
+  if (DENIAL_NAMES.has(nameOf(thrown))) return true;
+  const status = (thrown as { getStatus?: () => unknown } | null)?.getStatus;
   if (typeof status !== 'function') return false;
-  const code = status.call(error);
+  const code = status.call(thrown);
   return code === 401 || code === 403;
 }
 
 export function toolOutcomeOf(error: unknown): ToolOutcome {
-  if (error instanceof NoSuchToolError) return 'unknown_tool';
-  if (error instanceof InvalidToolInputError) return 'invalid_input';
-  if (error instanceof ToolTimeoutError) return 'timeout';
-  if (error instanceof ToolCallingLimitError) return 'limit';
-  const thrown = error instanceof ToolExecutionError ? error.cause : error;
-  if (isDenial(thrown)) return 'denied';
-  if ((thrown as Error | undefined)?.name === 'AbortError') return 'aborted';
-  return 'error';
+  return safely((): ToolOutcome => {
+    if (error instanceof NoSuchToolError) return 'unknown_tool';
+    if (error instanceof InvalidToolInputError) return 'invalid_input';
+    if (error instanceof ToolTimeoutError) return 'timeout';
+    if (error instanceof ToolCallingLimitError) return 'limit';
+    const thrown = thrownBy(error);
+    if (isDenial(thrown)) return 'denied';
+    if (nameOf(thrown) === 'AbortError') return 'aborted';
+    return 'error';
+  }, 'error');
 }
 
 /**
@@ -48,6 +69,10 @@ export function toolOutcomeOf(error: unknown): ToolOutcome {
  * the type of anything else, whose message may carry what the application would not want in a trace.
  */
 export function statusMessage(error: unknown): string {
-  if (error instanceof ToolCallingError && !(error instanceof ToolExecutionError)) return error.message;
-  return errorType(error);
+  const own = safely(
+    () =>
+      error instanceof ToolCallingError && !(error instanceof ToolExecutionError) ? error.message : undefined,
+    undefined,
+  );
+  return typeof own === 'string' ? own : errorType(error);
 }

@@ -100,6 +100,10 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
 
   it('gives each failure of a tool call its error.type: invalid input, unknown tool, timeout, denied, limit', async () => {
     const slow = noInputTool('slowTool', () => new Promise(() => undefined), { timeoutMs: 20 });
+    const forbidden = noInputTool('forbiddenTool', () => {
+      // What a guard's denial becomes when tools run as Nest handlers (the library's ToolCallForbiddenError).
+      throw Object.assign(new Error('not permitted'), { name: 'ToolCallForbiddenError' });
+    });
     const guarded = noInputTool('guardedTool', () => {
       // What a Nest guard's denial looks like (an HttpException with status 403).
       throw Object.assign(new Error('Forbidden resource'), {
@@ -117,12 +121,13 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
             { id: 'c4', name: 'getTime', arguments: { city: 'Rome' } },
             { id: 'c5', name: 'guardedTool', arguments: {} },
             { id: 'c6', name: 'getTime', arguments: { city: 'Oslo' } },
+            { id: 'c7', name: 'forbiddenTool', arguments: {} },
           ],
         },
         'Done.',
       ]),
       {
-        toolCallbacks: [...supportTools(), slow, guarded],
+        toolCallbacks: [...supportTools(), slow, guarded, forbidden],
         hooks: {
           beforeToolCall: ({ toolCall }) =>
             toolCall.arguments.includes('Rome') ? { action: 'deny', message: 'Not Rome.' } : undefined,
@@ -146,7 +151,25 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
     expect(summary('c4')).toEqual(['denied', 'denied']);
     expect(summary('c5')).toEqual(['ForbiddenException', 'denied']);
     expect(summary('c6')).toEqual(['ToolCallingLimitError', 'limit']);
+    expect(summary('c7')).toEqual(['ToolCallForbiddenError', 'denied']);
     expect(agent.attributes['tool_calling.limits_hit']).toEqual(['maxCallsPerTool']);
+  });
+
+  it('survives whatever a tool throws (a revoked proxy): the call goes on, the span says _OTHER', async () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const hostile = noInputTool('hostile', () => {
+      throw proxy;
+    });
+    const chat = ChatClient.create(
+      new ScriptedChatModel([{ toolCalls: [{ name: 'hostile' }] }, 'recovered']),
+      {
+        toolCallbacks: [hostile],
+      },
+    );
+    await expect(chat.prompt('Go').call().content()).resolves.toBe('recovered');
+    const tool = sdk.trees()[0].children.find((c) => c.name === 'execute_tool hostile')!;
+    expect(tool.attributes).toMatchObject({ 'error.type': '_OTHER', 'tool_calling.tool.outcome': 'error' });
   });
 
   it('records a limit that ends the call on the invoke_agent span, with every span ended', async () => {

@@ -1,4 +1,5 @@
 import type { Attributes, Context, Span } from '@opentelemetry/api';
+import { isInstanceOf } from '../../errors/messages/thrown-value-text';
 import { ToolCallingLimitError } from '../../errors/tool-calling-limit.error';
 import type { ChatModel } from '../../chat/model/chat-model';
 import type { ChatOptions } from '../../chat/model/chat-options';
@@ -109,7 +110,7 @@ export class OpenTelemetryCallTelemetry implements CallTelemetry, CallSpan {
   fail(error: unknown): void {
     if (this.ended) return;
     this.ended = true;
-    if (error instanceof ToolCallingLimitError) this.limitHit(error.limit);
+    if (isInstanceOf(error, ToolCallingLimitError)) this.limitHit((error as ToolCallingLimitError).limit);
     this.closeChildren(error);
     const span = this.span;
     if (span === undefined) return;
