@@ -63,6 +63,31 @@ describe('GenAI spans of the provider adapters (their SDKs against a loopback se
     expect(allAttributeText(sdk.finished())).not.toContain(ANTHROPIC_TEST_KEY);
   });
 
+  it.each([
+    ['OpenAI Responses', 'openai', 'gpt-4.1-mini', 'openai-responses', () => models.openAiResponses],
+    ['Azure OpenAI', 'azure.ai.openai', 'weather-gpt', 'openai', () => models.azure],
+    ['Gemini', 'gcp.gemini', 'gemini-2.5-flash', 'gemini', () => models.gemini],
+  ] as const)(
+    '%s: gen_ai.provider.name %s, the model asked, usage from the wire',
+    async (_, provider, modelName, fixtures, make) => {
+      const model = await make()([
+        { json: jsonFixture(fixtures, 'weather-tool-call.json') },
+        { json: jsonFixture(fixtures, 'weather-answer.json') },
+      ]);
+      await ChatClient.create(model, { toolCallbacks: weatherTools() })
+        .prompt('Weather in Paris?')
+        .call()
+        .content();
+
+      const agent = sdk.trees()[0];
+      expect(shape(agent)).toEqual({
+        invoke_agent: [`chat ${modelName}`, 'execute_tool getWeather', `chat ${modelName}`],
+      });
+      expect(agent.attributes['gen_ai.provider.name']).toBe(provider);
+      expect(agent.children[0].attributes['gen_ai.usage.input_tokens']).toBeGreaterThan(0);
+    },
+  );
+
   it('records a provider error’s type on the chat span', async () => {
     const model = await models.openAi([{ status: 429, json: jsonFixture('openai', 'error-429.json') }]);
     await expect(ChatClient.create(model).prompt('Hi').call().content()).rejects.toThrow();
