@@ -116,6 +116,18 @@ export type {
   AfterToolCallDecision,
 } from './chat/loop/tool-call-hooks';
 
+// --- Telemetry: OpenTelemetry GenAI spans and metrics, or a ChatTelemetry of your own -------------------------------
+export type {
+  ChatTelemetry,
+  CallTelemetry,
+  ChatCallOutcome,
+  ModelRequestTelemetry,
+  ToolCallTelemetry,
+} from './telemetry/chat-telemetry';
+export { CAPTURE_MESSAGE_CONTENT_ENV, type ToolCallingTelemetryOptions } from './telemetry/telemetry-options';
+export { OpenTelemetryChatTelemetry } from './telemetry/open-telemetry/open-telemetry-chat-telemetry';
+export type { ToolOutcome } from './telemetry/error-type';
+
 // --- Provider adapters -----------------------------------------------------------------------------------------------
 export type {
   ChatModelSettings,

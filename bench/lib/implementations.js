@@ -12,6 +12,8 @@ const IMPLEMENTATIONS = [
   { name: 'floor-ajv', floor: true },
   { name: 'library-method' },
   { name: 'library-function' },
+  { name: 'library-telemetry-off' },
+  { name: 'library-otel' },
   { name: 'library-provider' },
   { name: 'library-tool-layer' },
   { name: 'ai-sdk' },

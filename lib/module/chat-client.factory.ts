@@ -31,6 +31,7 @@ export function toolCallingManagerFromOptions(
     exceptionProcessor: options.exceptionProcessor,
     hooks: options.hooks,
     internalToolExecution: options.internalToolExecution,
+    telemetry: options.telemetry,
   });
 }
 

@@ -47,6 +47,12 @@ export interface ToolCallingModuleOptions {
   hooks?: ToolCallingManagerOptions['hooks'];
   /** `false`: the model's tool calls are returned to the caller instead of being run. Default `true`. */
   internalToolExecution?: boolean;
+  /**
+   * OpenTelemetry GenAI spans and metrics, recorded when the application starts an OpenTelemetry SDK: on by
+   * default, without content. `{ captureContent: true }` also records messages, tool arguments and results (as does
+   * `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true`); `false` records nothing. See docs/observability.md.
+   */
+  telemetry?: ToolCallingManagerOptions['telemetry'];
 }
 
 /** Options of `forRoot()`/`forRootAsync()` that shape the module itself rather than its providers. */

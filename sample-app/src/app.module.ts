@@ -7,6 +7,7 @@ import { OfflineChatModel } from './offline/offline-chat-model';
 import { TICKETS_DB_PATH, TicketRepository } from './tickets/ticket.repository';
 import { TicketTools } from './tickets/ticket.tools';
 import { CurrentUserTools } from './users/current-user.tools';
+import { TelemetryShutdown } from './telemetry.shutdown';
 import { WeatherTools } from './weather/weather.tools';
 
 export interface AppOptions {
@@ -44,6 +45,7 @@ export class AppModule {
         TicketTools,
         WeatherTools,
         CurrentUserTools,
+        TelemetryShutdown,
       ],
     };
   }

@@ -1,3 +1,5 @@
+// First: the OpenTelemetry SDK (when configured) must be started before http and express are loaded.
+import './telemetry';
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { createApp } from './bootstrap';
@@ -20,8 +22,10 @@ async function main(): Promise<void> {
   }
   const app = await createApp({ databasePath: process.env.SUPPORT_DB_PATH ?? DEFAULT_DB });
   const port = Number(process.env.PORT ?? 3000);
-  await app.listen(port);
-  console.log(`Support desk sample: open http://localhost:${port}/ (model: see the page's badge)`);
+  if (process.env.HOST) await app.listen(port, process.env.HOST);
+  else await app.listen(port);
+  const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
+  console.log(`Support desk sample: open ${url}/ (model: see the page's badge)`);
 }
 
 main().catch((error) => {

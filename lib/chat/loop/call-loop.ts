@@ -1,3 +1,5 @@
+import type { CallTelemetry } from '../../telemetry/chat-telemetry';
+import { observeCall, observeModelCall } from '../../telemetry/observe';
 import type { ChatClientResponse } from './chat-client-response';
 import type { ChatRequest } from './chat-request';
 import { ChatRun } from './chat-run';
@@ -6,13 +8,28 @@ import { ChatRun } from './chat-run';
  * The tool-calling loop of `call()`: ask the model, run the tools it asks for, send the results back, until it
  * answers, a round ends with `returnDirect` tools, or a limit is hit.
  */
-export async function runCall(request: ChatRequest): Promise<ChatClientResponse> {
+export function runCall(request: ChatRequest): Promise<ChatClientResponse> {
+  const telemetry = request.manager.telemetry?.startCall(
+    request.chatModel,
+    request.messages,
+    request.options,
+    false,
+  );
+  return telemetry === undefined
+    ? loop(request, undefined)
+    : observeCall(telemetry, () => loop(request, telemetry));
+}
+
+async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined): Promise<ChatClientResponse> {
   const signal = request.signal;
-  const run = await ChatRun.start(request, signal);
+  const run = await ChatRun.start(request, signal, telemetry);
   const model = request.chatModel;
   const callOptions = signal ? { signal } : undefined;
   for (;;) {
-    const response = await model.call(run.nextPrompt(), callOptions);
+    const prompt = run.nextPrompt();
+    const response = await (telemetry === undefined
+      ? model.call(prompt, callOptions)
+      : observeModelCall(telemetry, run.round, prompt, () => model.call(prompt, callOptions)));
     if (run.accept(response) === 'answered') return run.finish();
     if ((await run.executeTools()) === 'return-direct') return run.finish();
   }

@@ -1,4 +1,5 @@
 import { ToolCallingLimitError } from '../../errors/tool-calling-limit.error';
+import type { CallTelemetry } from '../../telemetry/chat-telemetry';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolDefinition } from '../../tool/tool-definition';
@@ -41,6 +42,7 @@ export class ChatRun {
     private readonly definitions: readonly ToolDefinition[],
     private readonly context: ToolContext,
     private readonly signal: AbortSignal | undefined,
+    private readonly telemetry: CallTelemetry | undefined,
   ) {
     this.history = request.messages;
     const tellModel = request.manager.limits.onLimit === 'tell-model' && definitions.length > 0;
@@ -48,14 +50,18 @@ export class ChatRun {
   }
 
   /** Resolves the request's tools (providers are asked now) and binds the tool context to this call. */
-  static async start(request: ChatRequest, signal: AbortSignal | undefined): Promise<ChatRun> {
+  static async start(
+    request: ChatRequest,
+    signal: AbortSignal | undefined,
+    telemetry?: CallTelemetry,
+  ): Promise<ChatRun> {
     const tools = await request.manager.resolveToolCallbacks(request);
     const definitions = toolDefinitionsOf(tools);
     const scope = request.scope();
     const context = request.context.withExecution(
       scope?.request === undefined ? { conversation: {} } : { request: scope.request, conversation: {} },
     );
-    return new ChatRun(request, tools, definitions, context, signal);
+    return new ChatRun(request, tools, definitions, context, signal, telemetry);
   }
 
   get round(): number {
@@ -104,6 +110,7 @@ export class ChatRun {
       counter: (this.counter ??= new ToolCallCounter()),
       round: this.rounds,
       onEvent,
+      telemetry: this.telemetry,
     });
     this.history = result.conversationHistory;
     const records = (this.records ??= []);

@@ -1,3 +1,4 @@
+import { observeChunks } from '../../telemetry/observe';
 import type { ChatClientResponse } from './chat-client-response';
 import { ChatResponseAssembler } from '../model/chat-response-assembler';
 import type { ChatRequest } from './chat-request';
@@ -20,23 +21,34 @@ export async function* streamEvents(
   const onUserAbort = (): void => controller.abort(userSignal!.reason);
   const onStop = (): void => controller.abort(stop!.reason);
   let completed = false;
+  const telemetry = request.manager.telemetry?.startCall(
+    request.chatModel,
+    request.messages,
+    request.options,
+    true,
+  );
   try {
     userSignal?.throwIfAborted();
     stop?.throwIfAborted();
     userSignal?.addEventListener('abort', onUserAbort);
     stop?.addEventListener('abort', onStop);
     const signal = controller.signal;
-    const run = await ChatRun.start(request, signal);
+    const run = await (telemetry === undefined
+      ? ChatRun.start(request, signal)
+      : telemetry.run(() => ChatRun.start(request, signal, telemetry)));
     for (;;) {
       const prompt = run.nextPrompt();
       const round = run.round;
       const assembler = new ChatResponseAssembler();
-      for await (const chunk of request.chatModel.stream(prompt, { signal })) {
+      const observed = telemetry?.startModelRequest(round, prompt, true);
+      const chunks = () => request.chatModel.stream(prompt, { signal });
+      for await (const chunk of observed === undefined ? chunks() : observeChunks(observed, chunks)) {
         const text = assembler.add(chunk);
         if (text) yield { type: 'text-delta', round, text };
       }
       signal.throwIfAborted();
       const response = assembler.toResponse(round);
+      observed?.end(response);
       yield { type: 'round-finished', round, finishReason: response.finishReason, usage: response.usage };
       if (run.accept(response) === 'run-tools') {
         const buffer = new EventBuffer<ToolExecutionEvent>();
@@ -45,13 +57,19 @@ export async function* streamEvents(
       const result = run.finish();
       if (result.returnDirect) yield { type: 'text-delta', round, text: result.text };
       completed = true;
+      telemetry?.end(result);
       yield finishedEvent(result);
       return;
     }
+  } catch (error) {
+    telemetry?.fail(error);
+    throw error;
   } finally {
     userSignal?.removeEventListener('abort', onUserAbort);
     stop?.removeEventListener('abort', onStop);
     if (!completed && !controller.signal.aborted) controller.abort();
+    // Left before the end: the call was aborted (ignored when it already failed).
+    if (!completed) telemetry?.fail(controller.signal.reason);
   }
 }
 

@@ -1,6 +1,8 @@
 import { ToolCallingOptionsError } from '../../errors/tool-calling-options.error';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import type { ToolCallbackResolver } from '../../tool/resolution/tool-callback-resolver';
+import type { ChatTelemetry } from '../../telemetry/chat-telemetry';
+import type { ToolCallingTelemetryOptions } from '../../telemetry/telemetry-options';
 import type { ToolCallHooks } from './tool-call-hooks';
 
 /**
@@ -47,6 +49,12 @@ export interface ToolCallingManagerOptions {
    * it with `.internalToolExecution(false)`.
    */
   readonly internalToolExecution?: boolean;
+  /**
+   * OpenTelemetry GenAI spans and metrics of every chat call, recorded when the application registers an
+   * OpenTelemetry SDK (default: on, without content); `false` records nothing; a `ChatTelemetry` of your own
+   * receives the calls instead.
+   */
+  readonly telemetry?: ToolCallingTelemetryOptions | ChatTelemetry | false;
 }
 
 /** `ToolCallingLimits` with every default filled in. */

@@ -5,6 +5,8 @@ import { isToolCallback, type ToolCallback } from '../../tool/tool-callback';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import { indexByName } from '../../tool/tool-name-registry';
+import type { ChatTelemetry } from '../../telemetry/chat-telemetry';
+import { resolveChatTelemetry } from '../../telemetry/telemetry-options';
 import type { ToolCallHooks } from './tool-call-hooks';
 import {
   hooksList,
@@ -54,6 +56,8 @@ export class ToolCallingManager {
   readonly limits: ResolvedToolCallingLimits;
   /** Whether a `ChatClient` runs the model's tool calls itself (unless a request says otherwise). */
   readonly internalToolExecution: boolean;
+  /** What records the chat calls run with this manager; `undefined` when nothing does. */
+  readonly telemetry: ChatTelemetry | undefined;
   private readonly resolver?: ToolCallbackResolver;
   private readonly settings: ToolRoundSettings;
   private readonly resolutions = new ToolResolutionCache();
@@ -63,6 +67,7 @@ export class ToolCallingManager {
     this.limits = resolveLimits(options.limits);
     this.resolver = options.resolver;
     this.internalToolExecution = options.internalToolExecution ?? true;
+    this.telemetry = resolveChatTelemetry(options.telemetry);
     this.settings = {
       limits: this.limits,
       processor: options.exceptionProcessor ?? new DefaultToolExecutionExceptionProcessor(),

@@ -1,3 +1,4 @@
+import type { CallTelemetry } from '../../telemetry/chat-telemetry';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { AssistantMessage, Message, ToolCall, ToolResponse } from '../model/messages';
@@ -36,6 +37,8 @@ export interface ToolExecutionInput {
   readonly round?: number;
   /** Called as calls start and finish (streaming). */
   readonly onEvent?: (event: ToolExecutionEvent) => void;
+  /** The chat call's telemetry, which gets one child per tool call. */
+  readonly telemetry?: CallTelemetry;
 }
 
 /** The outcome of one round of tool calls (Spring AI's `ToolExecutionResult`). */

@@ -1,8 +1,9 @@
 import { NoSuchToolError } from '../../errors/no-such-tool.error';
 import { ToolCallingError } from '../../errors/tool-calling.error';
-import { ToolCallingLimitError } from '../../errors/tool-calling-limit.error';
+import { ToolCallingLimitError, type ToolCallingLimitName } from '../../errors/tool-calling-limit.error';
 import { ToolExecutionError } from '../../errors/tool-execution.error';
 import { isInstanceOf } from '../../errors/messages/thrown-value-text';
+import type { ToolCallTelemetry } from '../../telemetry/chat-telemetry';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
 import { ToolContext } from '../../tool/tool-context';
@@ -17,10 +18,13 @@ import type { ToolCallCounts, ToolExecutionInput, ToolExecutionResult } from './
 /** What runs for a call: the tool, a refusal for a call over a limit, or nothing for a name the model invented. */
 type Target =
   | { readonly kind: 'tool'; readonly callback: ToolCallback }
-  | { readonly kind: 'over-limit'; readonly message: string }
+  | { readonly kind: 'over-limit'; readonly limit: ToolCallingLimitName; readonly message: string }
   | { readonly kind: 'unknown-tool' };
 
 const UNKNOWN_TOOL: Target = Object.freeze({ kind: 'unknown-tool' });
+
+/** What made a call fail, for its telemetry, when a hook denied it. */
+const DENIED = Symbol('denied');
 
 export interface ToolRoundSettings {
   readonly limits: ResolvedToolCallingLimits;
@@ -40,6 +44,8 @@ export class ToolRound {
   private readonly context: ToolContext;
   private readonly round: number;
   private failed = false;
+  /** Kept for the telemetry only: what made each call fail. */
+  private readonly errors: unknown[] | undefined;
 
   constructor(
     private readonly input: ToolExecutionInput,
@@ -50,6 +56,7 @@ export class ToolRound {
     this.responses = new Array<ToolResponse>(this.calls.length);
     this.context = input.context ?? ToolContext.empty();
     this.round = input.round ?? 1;
+    this.errors = input.telemetry === undefined ? undefined : [];
     this.targets = this.plan(input.counter ?? new ToolCallCounter());
   }
 
@@ -107,7 +114,11 @@ export class ToolRound {
           limit === 'maxCallsPerTool' ? call.name : undefined,
         );
       }
-      return { kind: 'over-limit', message: ChatMessages.toolCallLimitForModel(limit, value, call.name) };
+      return {
+        kind: 'over-limit',
+        limit,
+        message: ChatMessages.toolCallLimitForModel(limit, value, call.name),
+      };
     });
   }
 
@@ -153,21 +164,16 @@ export class ToolRound {
     const onEvent = this.input.onEvent;
     this.input.signal?.throwIfAborted();
     onEvent?.({ type: 'tool-call-started', round: this.round, toolCall: call });
-    let response: ToolResponse;
-    switch (target.kind) {
-      case 'unknown-tool':
-        response = this.failure(call, new NoSuchToolError(call.name, [...this.tools.keys()]));
-        break;
-      case 'over-limit':
-        response = { id: call.id, name: call.name, result: target.message, isError: true };
-        break;
-      case 'tool':
-        response =
-          this.settings.hooks.length > 0
-            ? await this.invokeWithHooks(call, target.callback)
-            : await this.execute(call, target.callback, call.arguments);
-    }
+    const telemetry = this.input.telemetry?.startToolCall(
+      this.round,
+      call,
+      target.kind === 'tool' ? target.callback.getToolDefinition() : undefined,
+    );
+    const response = await (telemetry === undefined
+      ? this.respond(index, call, target)
+      : telemetry.run(() => this.respond(index, call, target)));
     this.responses[index] = response;
+    if (telemetry !== undefined) this.report(telemetry, index, target, response);
     onEvent?.({
       type: response.isError ? 'tool-error' : 'tool-result',
       round: this.round,
@@ -175,11 +181,36 @@ export class ToolRound {
     });
   }
 
-  private failure(call: ToolCall, error: Error): ToolResponse {
+  private respond(index: number, call: ToolCall, target: Target): ToolResponse | Promise<ToolResponse> {
+    switch (target.kind) {
+      case 'unknown-tool':
+        return this.failure(index, call, new NoSuchToolError(call.name, [...this.tools.keys()]));
+      case 'over-limit':
+        return { id: call.id, name: call.name, result: target.message, isError: true };
+      case 'tool':
+        return this.settings.hooks.length > 0
+          ? this.invokeWithHooks(index, call, target.callback)
+          : this.execute(index, call, target.callback, call.arguments);
+    }
+  }
+
+  private report(telemetry: ToolCallTelemetry, index: number, target: Target, response: ToolResponse): void {
+    const error = this.errors![index];
+    if (target.kind === 'over-limit') telemetry.limit(response.result, target.limit);
+    else if (error === DENIED) telemetry.deny(response.result);
+    else telemetry.end(response.result, response.isError, error);
+  }
+
+  private failure(index: number, call: ToolCall, error: Error): ToolResponse {
+    if (this.errors !== undefined) this.errors[index] = error;
     return { id: call.id, name: call.name, result: this.settings.processor.process(error), isError: true };
   }
 
-  private async invokeWithHooks(call: ToolCall, callback: ToolCallback): Promise<ToolResponse> {
+  private async invokeWithHooks(
+    index: number,
+    call: ToolCall,
+    callback: ToolCallback,
+  ): Promise<ToolResponse> {
     const definition = callback.getToolDefinition();
     const hooks = this.settings.hooks;
     const hookContext: ToolCallHookContext = {
@@ -199,11 +230,12 @@ export class ToolRound {
       if (decision.action === 'deny') {
         const result = decision.message ?? ChatMessages.toolCallDenied(definition.name);
         response = { id: call.id, name: call.name, result, isError: true };
+        if (this.errors !== undefined) this.errors[index] = DENIED;
         break;
       }
       args = typeof decision.arguments === 'string' ? decision.arguments : JSON.stringify(decision.arguments);
     }
-    response ??= await this.execute(call, callback, args);
+    response ??= await this.execute(index, call, callback, args);
     for (const hook of hooks) {
       if (!hook.afterToolCall) continue;
       const decision = await hook.afterToolCall({ ...hookContext, arguments: args, toolResponse: response });
@@ -219,7 +251,12 @@ export class ToolRound {
     return response;
   }
 
-  private execute(call: ToolCall, callback: ToolCallback, args: string): Promise<ToolResponse> {
+  private execute(
+    index: number,
+    call: ToolCall,
+    callback: ToolCallback,
+    args: string,
+  ): Promise<ToolResponse> {
     const definition = callback.getToolDefinition();
     const signal = this.input.signal;
     const timeoutMs = toolMetadataOf(callback).timeoutMs ?? this.settings.limits.toolTimeoutMs;
@@ -228,6 +265,7 @@ export class ToolRound {
       (error: unknown) => {
         if (signal?.aborted) throw signal.reason;
         return this.failure(
+          index,
           call,
           isInstanceOf(error, ToolCallingError)
             ? (error as Error)

@@ -30,6 +30,10 @@ export type ChatResponseChunk =
 
 /** The port to a model provider: one request in, one response (or a stream of chunks) out. */
 export interface ChatModel {
+  /** Who serves the requests, for telemetry (`gen_ai.provider.name`): `openai`, `anthropic`… Default: the class name. */
+  readonly providerName?: string;
+  /** The model asked when the options name none, for telemetry (`gen_ai.request.model`). */
+  readonly model?: string;
   call(prompt: Prompt, options?: ChatModelCallOptions): Promise<ChatResponse>;
   stream(prompt: Prompt, options?: ChatModelCallOptions): AsyncIterable<ChatResponseChunk>;
 }

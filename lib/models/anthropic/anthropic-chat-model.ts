@@ -48,6 +48,9 @@ export class AnthropicChatModel implements ChatModel {
     this.#request = { model: settings.model, maxTokens: settings.maxTokens };
   }
 
+  /** `gen_ai.provider.name` of the requests. */
+  readonly providerName = 'anthropic';
+
   /** The default model name. */
   get model(): string {
     return this.#settings.model;

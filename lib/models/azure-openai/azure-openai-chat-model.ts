@@ -21,6 +21,9 @@ export class AzureOpenAiChatModel implements ChatModel {
   readonly #delegate: ChatModel;
   readonly #deployment: string;
 
+  /** `gen_ai.provider.name` of the requests (the conventions' name for Azure OpenAI). */
+  readonly providerName = 'azure.ai.openai';
+
   constructor(settings: AzureOpenAiChatModelOptions) {
     const connection = connectAzureOpenAi(settings);
     const { api, ...rest } = settings;

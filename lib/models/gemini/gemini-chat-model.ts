@@ -36,6 +36,9 @@ export class GeminiChatModel implements ChatModel {
   readonly #baseURL: string | undefined;
   readonly #settings: GeminiChatModelOptions;
 
+  /** `gen_ai.provider.name` of the requests (the conventions' name for the Gemini API). */
+  readonly providerName = 'gcp.gemini';
+
   constructor(settings: GeminiChatModelOptions) {
     const connection = connectGemini(settings);
     this.#client = connection.client;

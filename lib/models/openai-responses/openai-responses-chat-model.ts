@@ -39,6 +39,9 @@ export class OpenAiResponsesChatModel implements ChatModel {
   readonly #request: ResponsesRequestSettings;
   readonly #settings: OpenAiResponsesChatModelOptions;
 
+  /** `gen_ai.provider.name` of the requests. */
+  readonly providerName = 'openai';
+
   constructor(settings: OpenAiResponsesChatModelOptions) {
     const connection = preparedConnection(settings) ?? connectOpenAi(settings, 'openai-responses', FEATURE);
     this.#connection = connection;

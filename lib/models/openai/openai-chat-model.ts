@@ -53,6 +53,9 @@ export class OpenAiChatModel implements ChatModel {
     };
   }
 
+  /** `gen_ai.provider.name` of the requests: the OpenAI wire format, whoever serves it. */
+  readonly providerName = 'openai';
+
   /** The default model name. */
   get model(): string {
     return this.#settings.model;

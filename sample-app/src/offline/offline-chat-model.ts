@@ -20,6 +20,9 @@ import { composeAnswer } from './offline-answer-composer';
  * AZURE_OPENAI_*, GEMINI_API_KEY; TOOL_CALLING_PROVIDER=openai-responses for the Responses API) to use a real model.
  */
 export class OfflineChatModel implements ChatModel {
+  /** `gen_ai.provider.name` in traces. */
+  readonly providerName = 'offline-demo';
+  readonly model = 'support-desk-offline';
   private callCount = 0;
 
   // eslint-disable-next-line @typescript-eslint/require-await -- async, so that a throw in respond() rejects

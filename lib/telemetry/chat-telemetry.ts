@@ -1,0 +1,72 @@
+import type { ChatModel } from '../chat/model/chat-model';
+import type { ChatOptions } from '../chat/model/chat-options';
+import type { ChatResponse, FinishReason, Usage } from '../chat/model/chat-response';
+import type { Message, ToolCall } from '../chat/model/messages';
+import type { Prompt } from '../chat/model/prompt';
+import type { ToolDefinition } from '../tool/tool-definition';
+
+/**
+ * What the tool-calling loop reports about one chat call: the call itself, each model request, each tool call. The
+ * loop asks `startCall()` once per `call()`/`stream()`; `undefined` means nothing records, and the loop then makes
+ * no other telemetry call. The library's implementation records OpenTelemetry GenAI spans and metrics; implement it
+ * to feed another system. Implementations never receive the `ToolContext`.
+ */
+export interface ChatTelemetry {
+  /** A call starts: its model, the messages it sends first, its options, and whether it streams. */
+  startCall(
+    chatModel: ChatModel,
+    messages: readonly Message[],
+    options: ChatOptions,
+    streaming: boolean,
+  ): CallTelemetry | undefined;
+}
+
+/** How a chat call ended, for its span. */
+export interface ChatCallOutcome {
+  /** Of the last model response. */
+  readonly finishReason: FinishReason;
+  /** Summed over the rounds. */
+  readonly usage?: Usage;
+  /** Model requests made. */
+  readonly rounds: number;
+  /** The answer (or the results of `returnDirect` tools). */
+  readonly text: string;
+  /** Of the last model response (its `id`, `model`…). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** The observation of one chat call; every method may be called after the end, and is then ignored. */
+export interface CallTelemetry {
+  /** Runs `fn` with the call as the current context, so that what it starts is nested under the call. */
+  run<T>(fn: () => T): T;
+  /** Model request number `round` (1-based) starts. */
+  startModelRequest(round: number, prompt: Prompt, streaming: boolean): ModelRequestTelemetry;
+  /** A tool call of round `round` starts; `tool` is absent for a name the model invented. */
+  startToolCall(round: number, call: ToolCall, tool: ToolDefinition | undefined): ToolCallTelemetry;
+  /** The call answered. */
+  end(outcome: ChatCallOutcome): void;
+  /** The call failed, was aborted, or its stream was left before the end. */
+  fail(error: unknown): void;
+}
+
+/** The observation of one model request. */
+export interface ModelRequestTelemetry {
+  /** Runs `fn` with the request as the current context (the provider SDK's HTTP call nests under it). */
+  run<T>(fn: () => T): T;
+  /** The response arrived (for a stream: once it is complete). */
+  end(response: ChatResponse): void;
+  /** The request failed or was aborted. */
+  fail(error: unknown): void;
+}
+
+/** The observation of one tool call. */
+export interface ToolCallTelemetry {
+  /** Runs `fn` with the tool call as the current context (what the tool does nests under it). */
+  run<T>(fn: () => T): T;
+  /** The call's result, sent to the model; `error` is what made it fail, when an error did. */
+  end(result: string, isError: boolean, error?: unknown): void;
+  /** A hook refused the call; the tool did not run. */
+  deny(result: string): void;
+  /** The call was over a limit (`onLimit: 'tell-model'`); the tool did not run. */
+  limit(result: string, limit: string): void;
+}

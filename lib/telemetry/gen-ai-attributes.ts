@@ -1,0 +1,63 @@
+/**
+ * Names of the OpenTelemetry GenAI semantic conventions (development status, as of the `semantic-conventions-genai`
+ * repository's first release), and the library's own attributes under `tool_calling.`.
+ */
+export const GenAi = {
+  OPERATION_NAME: 'gen_ai.operation.name',
+  PROVIDER_NAME: 'gen_ai.provider.name',
+  REQUEST_MODEL: 'gen_ai.request.model',
+  REQUEST_TEMPERATURE: 'gen_ai.request.temperature',
+  REQUEST_MAX_TOKENS: 'gen_ai.request.max_tokens',
+  REQUEST_TOP_P: 'gen_ai.request.top_p',
+  REQUEST_STOP_SEQUENCES: 'gen_ai.request.stop_sequences',
+  RESPONSE_MODEL: 'gen_ai.response.model',
+  RESPONSE_ID: 'gen_ai.response.id',
+  RESPONSE_FINISH_REASONS: 'gen_ai.response.finish_reasons',
+  USAGE_INPUT_TOKENS: 'gen_ai.usage.input_tokens',
+  USAGE_OUTPUT_TOKENS: 'gen_ai.usage.output_tokens',
+  TOKEN_TYPE: 'gen_ai.token.type',
+  TOOL_NAME: 'gen_ai.tool.name',
+  TOOL_DESCRIPTION: 'gen_ai.tool.description',
+  TOOL_CALL_ID: 'gen_ai.tool.call.id',
+  TOOL_TYPE: 'gen_ai.tool.type',
+  TOOL_CALL_ARGUMENTS: 'gen_ai.tool.call.arguments',
+  TOOL_CALL_RESULT: 'gen_ai.tool.call.result',
+  TOOL_DEFINITIONS: 'gen_ai.tool.definitions',
+  INPUT_MESSAGES: 'gen_ai.input.messages',
+  OUTPUT_MESSAGES: 'gen_ai.output.messages',
+  SYSTEM_INSTRUCTIONS: 'gen_ai.system_instructions',
+  ERROR_TYPE: 'error.type',
+} as const;
+
+/** The library's attributes: what the conventions have no name for. */
+export const ToolCallingAttributes = {
+  /** 1-based number of the model request within the chat call. */
+  ROUND: 'tool_calling.round',
+  /** Model requests the chat call made. */
+  ROUNDS: 'tool_calling.rounds',
+  STREAMING: 'tool_calling.streaming',
+  /** The limits the call hit (`maxRounds`, `maxToolCallsPerRequest`, `maxCallsPerTool`). */
+  LIMITS_HIT: 'tool_calling.limits_hit',
+  /** How a tool call ended: `success`, `error`, `invalid_input`, `unknown_tool`, `timeout`, `denied`, `limit`, `aborted`. */
+  TOOL_OUTCOME: 'tool_calling.tool.outcome',
+} as const;
+
+export const Operation = {
+  INVOKE_AGENT: 'invoke_agent',
+  CHAT: 'chat',
+  EXECUTE_TOOL: 'execute_tool',
+} as const;
+
+export const Metric = {
+  OPERATION_DURATION: 'gen_ai.client.operation.duration',
+  TOKEN_USAGE: 'gen_ai.client.token.usage',
+  TOOL_DURATION: 'gen_ai.execute_tool.duration',
+} as const;
+
+/** The conventions' advised buckets. */
+export const DURATION_BUCKETS = [
+  0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
+];
+export const TOKEN_BUCKETS = [
+  1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864,
+];

@@ -1,0 +1,32 @@
+import type { ChatTelemetry } from './chat-telemetry';
+import { OpenTelemetryChatTelemetry } from './open-telemetry/open-telemetry-chat-telemetry';
+
+/** The environment variable of the conventions that turns content capture on. */
+export const CAPTURE_MESSAGE_CONTENT_ENV = 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT';
+
+/** What the library records through OpenTelemetry. */
+export interface ToolCallingTelemetryOptions {
+  /** `false`: record nothing, even when an OpenTelemetry SDK is registered. Default `true`. */
+  readonly enabled?: boolean;
+  /**
+   * Record the content: the messages sent and received, the tool definitions, each tool call's arguments and
+   * result. Default: whether `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT` is `true`. The `ToolContext` is
+   * never recorded.
+   */
+  readonly captureContent?: boolean;
+}
+
+function isChatTelemetry(value: object): value is ChatTelemetry {
+  return typeof (value as ChatTelemetry).startCall === 'function';
+}
+
+/** The telemetry of a `ToolCallingManager`: its own, none, or the OpenTelemetry one with these options. */
+export function resolveChatTelemetry(
+  option: ChatTelemetry | ToolCallingTelemetryOptions | false | undefined,
+): ChatTelemetry | undefined {
+  if (option === false) return undefined;
+  if (option !== undefined && isChatTelemetry(option)) return option;
+  if (option?.enabled === false) return undefined;
+  const fromEnv = process.env[CAPTURE_MESSAGE_CONTENT_ENV]?.trim().toLowerCase() === 'true';
+  return new OpenTelemetryChatTelemetry(option?.captureContent ?? fromEnv);
+}

@@ -1,0 +1,28 @@
+// Run by test/docs/observability.example.spec.ts in a plain Node process (the OTLP exporter loads its HTTP agent
+// with a dynamic import, which Jest's CommonJS runtime refuses): startTracing(), one chat call, then shutdown.
+import { ChatClient, FunctionToolCallback } from 'nestjs-tool-calling';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
+import { startTracing } from '../../../docs/examples/observability.example';
+
+async function main(): Promise<void> {
+  const sdk = startTracing();
+  const weather = FunctionToolCallback.from({
+    name: 'getWeather',
+    inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+    fn: ({ city }: { city?: string }) => `${city}: sunny`,
+  });
+  const model = new ScriptedChatModel([
+    { toolCalls: [{ name: 'getWeather', arguments: { city: 'Paris' } }] },
+    'Sunny.',
+  ]);
+  await ChatClient.create(model, { toolCallbacks: [weather] })
+    .prompt('Weather?')
+    .call()
+    .content();
+  await sdk.shutdown();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
