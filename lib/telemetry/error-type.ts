@@ -30,7 +30,7 @@ function nameOf(thrown: unknown): string {
   if (typeof thrown !== 'object' || thrown === null) return '_OTHER';
   const name = (thrown as { name?: unknown }).name;
   if (typeof name === 'string' && name !== '' && name !== 'Error') return name;
-  const constructorName = (thrown as object).constructor?.name;
+  const constructorName = thrown.constructor?.name;
   return constructorName && constructorName !== 'Object' ? constructorName : 'Error';
 }
 
