@@ -47,6 +47,13 @@ export interface ToolCallingModuleOptions {
   hooks?: ToolCallingManagerOptions['hooks'];
   /** `false`: the model's tool calls are returned to the caller instead of being run. Default `true`. */
   internalToolExecution?: boolean;
+  /**
+   * Stop a call of the injectable `ChatClient` when the client of the HTTP request it serves closes the connection
+   * before the response is complete: the model request and the running tools are aborted, no further model request
+   * is made, and the call rejects with a `ClientDisconnectedError`. Default `true` (Express and Fastify); `false`
+   * lets such calls run to their end.
+   */
+  abortOnDisconnect?: boolean;
 }
 
 /** Options of `forRoot()`/`forRootAsync()` that shape the module itself rather than its providers. */

@@ -7,8 +7,8 @@ import { ChatRun } from './chat-run';
  * answers, a round ends with `returnDirect` tools, or a limit is hit.
  */
 export async function runCall(request: ChatRequest): Promise<ChatClientResponse> {
-  const signal = request.signal;
-  const run = await ChatRun.start(request, signal);
+  const run = await ChatRun.start(request, request.signal);
+  const signal = run.signal;
   const model = request.chatModel;
   const callOptions = signal ? { signal } : undefined;
   for (;;) {

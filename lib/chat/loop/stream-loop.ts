@@ -25,8 +25,8 @@ export async function* streamEvents(
     stop?.throwIfAborted();
     userSignal?.addEventListener('abort', onUserAbort);
     stop?.addEventListener('abort', onStop);
-    const signal = controller.signal;
-    const run = await ChatRun.start(request, signal);
+    const run = await ChatRun.start(request, controller.signal);
+    const signal = run.signal!;
     for (;;) {
       const prompt = run.nextPrompt();
       const round = run.round;
