@@ -20,7 +20,8 @@ async function benchmarkVariant(variantId, implementations, options) {
   const rows = [];
   const workers = [];
   for (const implementation of implementations) {
-    const row = { name: implementation.name };
+    if (implementation.variants && !implementation.variants.includes(variantId)) continue;
+    const row = { name: implementation.name, baseline: implementation.baseline };
     rows.push(row);
     if (!fs.existsSync(implementation.file)) {
       Object.assign(row, {
@@ -86,7 +87,8 @@ async function main() {
   for (const variantId of options.variants) {
     log(`variant ${variantId}: ${VARIANTS[variantId].title}`);
     const rows = await benchmarkVariant(variantId, implementations, options);
-    results.variants.push({ id: variantId, title: VARIANTS[variantId].title, rows });
+    const toolCalls = VARIANTS[variantId].rounds.flat().length;
+    results.variants.push({ id: variantId, title: VARIANTS[variantId].title, toolCalls, rows });
   }
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
   log(`finished in ${results.durationSeconds} s`);

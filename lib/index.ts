@@ -105,6 +105,7 @@ export type {
   ToolExecutionResult,
   ToolExecutionEvent,
   ToolCallCounts,
+  ToolResultTruncatedEvent,
 } from './chat/loop/tool-execution-result';
 export type {
   ToolCallHooks,
@@ -170,7 +171,7 @@ export {
   InjectChatModel,
 } from './module/tool-calling-module.tokens';
 export { ToolCallbackRegistry } from './module/tool-callback.registry';
-export { RequestContextHolder } from './module/request-context.holder';
+export { RequestContextHolder, type HttpResponseLike } from './module/request-context.holder';
 export {
   toolCallingConfig,
   TOOL_CALLING_CONFIG_NAMESPACE,
@@ -189,6 +190,8 @@ export { ToolExecutionError } from './errors/tool-execution.error';
 export { ToolResultConversionError } from './errors/tool-result-conversion.error';
 export { StructuredOutputError } from './errors/structured-output.error';
 export { ToolCallingLimitError, type ToolCallingLimitName } from './errors/tool-calling-limit.error';
+// the HTTP client, which went away
+export { ClientDisconnectedError } from './errors/client-disconnected.error';
 // the application's code and requests
 export { ToolDefinitionError } from './errors/tool-definition.error';
 export { DuplicateToolNameError } from './errors/duplicate-tool-name.error';

@@ -36,6 +36,9 @@ module.exports = {
     return {
       runConversation: () => chat.prompt(userMessage).call().content(),
       teardown: () => app.close(),
+      // For the rows built on this app (library-stream.js).
+      chat,
+      userMessage,
     };
   },
 };

@@ -7,7 +7,15 @@ const { execFileSync } = require('node:child_process');
 const BENCH = path.join(__dirname, '..');
 const ROOT = path.join(BENCH, '..');
 
-const PEERS = ['ai', '@ai-sdk/provider', '@ai-sdk/provider-utils', '@langchain/core', 'zod', 'ajv'];
+const PEERS = [
+  'ai',
+  '@ai-sdk/provider',
+  '@ai-sdk/provider-utils',
+  '@langchain/core',
+  'zod',
+  'ajv',
+  '@openai/agents',
+];
 const LIBRARY_DEPENDENCIES = ['@nestjs/core', '@nestjs/common', 'ajv', 'class-validator', 'zod'];
 
 function versionIn(dir, name) {

@@ -1,5 +1,5 @@
 'use strict';
-const { summarize, pairedRatio } = require('./stats');
+const { median, summarize, pairedRatio } = require('./stats');
 
 const COLUMNS = [
   'implementation',
@@ -10,6 +10,7 @@ const COLUMNS = [
   'CPU × floor+ajv',
   'wall × floor+ajv',
   'heap B/conv (N)',
+  'vs its baseline (CPU)',
 ];
 
 const integer = (n) => Math.round(n).toLocaleString('en-US');
@@ -20,6 +21,22 @@ function heapCell(heap) {
   if (!heap) return '–';
   const bytes = heap.bytesPerConversation;
   return `${bytes >= 0 ? '+' : ''}${bytes.toFixed(1)} ±${heap.error.toFixed(1)} (${integer(heap.n)})`;
+}
+
+/** `1.21× library-method, +4.5 µs/call`: a row's CPU over its baseline's, in the same repeats. */
+function baselineCell(row, rows, toolCalls) {
+  const baseline = row.baseline && rows.find((r) => r.name === row.baseline && r.samples);
+  if (!baseline) return row.baseline ? `(${row.baseline} not measured)` : '';
+  const cost = (s) => s.cpuUs / s.count;
+  const extra = [];
+  for (let i = 0; i < Math.min(row.samples.length, baseline.samples.length); i++) {
+    if (row.samples[i] && baseline.samples[i]) extra.push(cost(row.samples[i]) - cost(baseline.samples[i]));
+  }
+  const perCall = median(extra) / toolCalls;
+  return (
+    `${ratio(pairedRatio(row.samples, baseline.samples, 'cpu'))} ${row.baseline}, ` +
+    `${perCall >= 0 ? '+' : ''}${perCall.toFixed(1)} µs/call`
+  );
 }
 
 function variantTable(variant) {
@@ -44,6 +61,7 @@ function variantTable(variant) {
         ratio(floorAjv ? pairedRatio(row.samples, floorAjv.samples, 'cpu') : NaN),
         ratio(floorAjv ? pairedRatio(row.samples, floorAjv.samples, 'wall') : NaN),
         heapCell(row.heap),
+        baselineCell(row, variant.rows, variant.toolCalls),
       ].join(' | ')} |`,
     );
   }

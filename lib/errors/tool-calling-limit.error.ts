@@ -19,7 +19,9 @@ export class ToolCallingLimitError extends ToolCallingError {
     readonly history: readonly Message[],
     /** The tool that hit `maxCallsPerTool`. */
     readonly toolName?: string,
+    /** The number of calls of a model response refused whole for asking more than `maxToolCallsPerRequest`. */
+    readonly requestedCalls?: number,
   ) {
-    super(ChatMessages.limitReached(limit, value, toolName));
+    super(ChatMessages.limitReached(limit, value, toolName, requestedCalls));
   }
 }

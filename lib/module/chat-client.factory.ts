@@ -38,7 +38,8 @@ export function toolCallingManagerFromOptions(
 /**
  * The injectable `ChatClient`: the module's model and manager, the options' defaults, every tool of the application
  * unless `offerAllTools: false`, and the current HTTP request (from `RequestContextHolder`) as the execution scope,
- * so that request-scoped tools are bound to the request the chat call serves.
+ * so that request-scoped tools are bound to the request the chat call serves, and (unless `abortOnDisconnect:
+ * false`) the call stops when that request's client hangs up.
  */
 export function chatClientFromOptions(
   options: ToolCallingModuleOptions,
@@ -48,6 +49,7 @@ export function chatClientFromOptions(
   requests: RequestContextHolder,
 ): ChatClient {
   const defaults = options.defaults ?? {};
+  const abortOnDisconnect = options.abortOnDisconnect !== false;
   const toolCallbacks =
     options.offerAllTools === false
       ? defaults.toolCallbacks
@@ -59,7 +61,9 @@ export function chatClientFromOptions(
       toolCallingManager: manager,
       executionScope: () => {
         const request = requests.currentRequest();
-        return request === undefined ? undefined : { request };
+        if (request === undefined) return undefined;
+        const signal = abortOnDisconnect ? requests.disconnectSignal() : undefined;
+        return signal === undefined ? { request } : { request, signal };
       },
     },
   );

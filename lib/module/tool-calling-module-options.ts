@@ -53,6 +53,13 @@ export interface ToolCallingModuleOptions {
    * `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true`); `false` records nothing. See docs/observability.md.
    */
   telemetry?: ToolCallingManagerOptions['telemetry'];
+  /**
+   * Stop a call of the injectable `ChatClient` when the client of the HTTP request it serves closes the connection
+   * before the response is complete: the model request and the running tools are aborted, no further model request
+   * is made, and the call rejects with a `ClientDisconnectedError`. Default `true` (Express and Fastify); `false`
+   * lets such calls run to their end.
+   */
+  abortOnDisconnect?: boolean;
 }
 
 /** Options of `forRoot()`/`forRootAsync()` that shape the module itself rather than its providers. */

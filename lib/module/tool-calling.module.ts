@@ -6,7 +6,7 @@ import {
   type NestModule,
   type Provider,
 } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
+import { DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
 import { ChatClient } from '../chat/client/chat-client';
 import { ToolCallingManager } from '../chat/loop/tool-calling-manager';
 import {
@@ -14,6 +14,7 @@ import {
   chatModelFromOptions,
   toolCallingManagerFromOptions,
 } from './chat-client.factory';
+import { bindFastifyRequests } from './fastify-request-context';
 import { RequestContextHolder } from './request-context.holder';
 import { RequestContextMiddleware } from './request-context.middleware';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
@@ -72,6 +73,13 @@ const EXPORTS = [
  */
 @Module({ imports: [DiscoveryModule], providers: PROVIDERS, exports: EXPORTS })
 export class ToolCallingModule extends ConfigurableToolCallingModule implements NestModule {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly requests: RequestContextHolder,
+  ) {
+    super();
+  }
+
   static override forRoot(options: typeof TOOL_CALLING_OPTIONS_TYPE = {}): DynamicModule {
     return super.forRoot(options);
   }
@@ -81,6 +89,7 @@ export class ToolCallingModule extends ConfigurableToolCallingModule implements 
   }
 
   configure(consumer: MiddlewareConsumer): void {
+    bindFastifyRequests(this.adapterHost, this.requests);
     consumer.apply(RequestContextMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 }

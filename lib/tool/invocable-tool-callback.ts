@@ -12,6 +12,10 @@ import type { ToolMetadata } from './tool-metadata';
 
 const logger = new Logger('ToolCallback');
 
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T> | undefined)?.then === 'function';
+}
+
 /**
  * The call pipeline shared by method and function tools: parse the JSON, validate and bind the arguments, invoke,
  * convert the result. Input problems surface as `InvalidToolInputError`; what the tool throws as
@@ -38,14 +42,17 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     let value = parseToolInputJson(input, definition.name);
     // Models in strict mode (OpenAI) send null for optional arguments they leave out.
     if (input.includes('null')) value = removeNullOptionalArguments(value, definition.inputSchema);
-    const args = await this.bind(value, definition.name);
+    // Awaited only when asynchronous: each await of a plain value is one more turn of the microtask queue per call.
+    const bound = this.bind(value, definition.name);
+    const args = isThenable(bound) ? await bound : bound;
     if (!this.acceptsContext && context && !context.isEmpty && !this.contextIgnoredLogged) {
       this.contextIgnoredLogged = true;
       logger.debug(Messages.contextIgnored(definition.name));
     }
     let result: unknown;
     try {
-      result = await this.invoke(args, context);
+      result = this.invoke(args, context);
+      if (isThenable(result)) result = await result;
     } catch (error) {
       throw new ToolExecutionError(definition, error);
     }

@@ -26,6 +26,13 @@ export function describeTool(
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
     throw new ToolDefinitionError(`${source}: timeoutMs must be a positive number of milliseconds`, source);
   }
+  const { maxResultChars } = options;
+  if (
+    maxResultChars !== undefined &&
+    !((Number.isInteger(maxResultChars) && maxResultChars >= 1) || maxResultChars === Infinity)
+  ) {
+    throw new ToolDefinitionError(`${source}: maxResultChars must be a positive integer or Infinity`, source);
+  }
   const definition: ToolDefinition = Object.freeze({
     name,
     description: options.description?.trim() || descriptionFromName(name),
@@ -36,6 +43,7 @@ export function describeTool(
     returnDirect: options.returnDirect ?? false,
     ...(options.sequential !== undefined && { sequential: options.sequential }),
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+    ...(maxResultChars !== undefined && { maxResultChars }),
   });
   return { definition, metadata, resultConverter: options.resultConverter ?? DEFAULT_RESULT_CONVERTER };
 }

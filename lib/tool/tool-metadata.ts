@@ -9,6 +9,8 @@ export interface ToolMetadata {
   readonly sequential?: boolean;
   /** Per-call time limit in milliseconds; overrides the manager's default. */
   readonly timeoutMs?: number;
+  /** Longest result sent to the model, in characters; overrides the manager's `limits.maxResultChars`. */
+  readonly maxResultChars?: number;
 }
 
 export const DEFAULT_TOOL_METADATA: ToolMetadata = Object.freeze({ returnDirect: false });

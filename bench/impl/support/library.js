@@ -1,7 +1,8 @@
 'use strict';
 const path = require('node:path');
 
-const DIST = path.resolve(__dirname, '../../../dist');
+// BENCH_LIBRARY_DIST measures another build (say, main's) side by side with this one.
+const DIST = path.resolve(process.env.BENCH_LIBRARY_DIST ?? path.join(__dirname, '../../../dist'));
 
 /**
  * The library as users get it: the repository's built `dist/` (run `npm run build` at the root first). Anything

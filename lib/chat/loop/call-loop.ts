@@ -21,8 +21,8 @@ export function runCall(request: ChatRequest): Promise<ChatClientResponse> {
 }
 
 async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined): Promise<ChatClientResponse> {
-  const signal = request.signal;
-  const run = await ChatRun.start(request, signal, telemetry);
+  const run = await ChatRun.start(request, request.signal, telemetry);
+  const signal = run.signal;
   const model = request.chatModel;
   const callOptions = signal ? { signal } : undefined;
   for (;;) {

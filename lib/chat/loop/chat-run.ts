@@ -41,7 +41,8 @@ export class ChatRun {
     private readonly tools: ReadonlyMap<string, ToolCallback>,
     private readonly definitions: readonly ToolDefinition[],
     private readonly context: ToolContext,
-    private readonly signal: AbortSignal | undefined,
+    /** What aborts this call: the request's signal, the execution scope's, or both. */
+    readonly signal: AbortSignal | undefined,
     private readonly telemetry: CallTelemetry | undefined,
   ) {
     this.history = request.messages;
@@ -49,15 +50,23 @@ export class ChatRun {
     this.lastRoundOptions = tellModel ? { ...request.options, toolChoice: 'none' } : request.options;
   }
 
-  /** Resolves the request's tools (providers are asked now) and binds the tool context to this call. */
+  /**
+   * Resolves the request's tools (providers are asked now) and binds the tool context to this call; the call's
+   * signal is `signal` joined with the execution scope's.
+   */
   static async start(
     request: ChatRequest,
     signal: AbortSignal | undefined,
     telemetry?: CallTelemetry,
   ): Promise<ChatRun> {
+    const scope = request.scope();
+    const scopeSignal = scope?.signal;
+    if (scopeSignal !== undefined) {
+      signal = signal === undefined ? scopeSignal : AbortSignal.any([signal, scopeSignal]);
+      signal.throwIfAborted();
+    }
     const tools = await request.manager.resolveToolCallbacks(request);
     const definitions = toolDefinitionsOf(tools);
-    const scope = request.scope();
     const context = request.context.withExecution(
       scope?.request === undefined ? { conversation: {} } : { request: scope.request, conversation: {} },
     );

@@ -1,6 +1,11 @@
 /** What identifies the execution a chat call serves: the HTTP request, when there is one. */
 export interface ChatExecutionScope {
   readonly request?: unknown;
+  /**
+   * Aborts the chat call when it aborts, like the request's own `.signal()` (the module gives the signal of the HTTP
+   * request's connection: the call stops when the client hangs up).
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**

@@ -1,15 +1,16 @@
 import { ToolTimeoutError } from '../../errors/tool-timeout.error';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
+import type { SiblingCancellation } from './sibling-cancellation';
 
 /** setTimeout turns longer delays into 1 ms. */
 const MAX_TIMER_DELAY = 2_147_483_647;
 
 /**
- * Calls the tool with a signal of its own, aborted when the request's signal aborts or the time limit passes.
- * Settles as soon as one of the three happens: a tool that ignores its signal is left behind, never waited for.
- * Rejects with the request's abort reason, or with a `ToolTimeoutError`. Plain listeners rather than
- * `AbortSignal.any()`: they are removed as soon as the call settles.
+ * Calls the tool with a signal of its own, aborted when the request's signal aborts, a sibling call of the round
+ * fails, or the time limit passes. Settles as soon as one of these happens: a tool that ignores its signal is left
+ * behind, never waited for. Rejects with the request's abort reason, the sibling's failure, or a
+ * `ToolTimeoutError`. Plain listeners rather than `AbortSignal.any()`: they are removed as soon as the call settles.
  */
 export function invokeWithLimits(
   callback: ToolCallback,
@@ -18,6 +19,7 @@ export function invokeWithLimits(
   context: ToolContext,
   requestSignal: AbortSignal | undefined,
   timeoutMs: number,
+  siblings?: SiblingCancellation,
 ): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const controller = new AbortController();
@@ -28,22 +30,36 @@ export function invokeWithLimits(
       if (settled) return false;
       settled = true;
       if (timer !== undefined) clearTimeout(timer);
-      requestSignal?.removeEventListener('abort', onRequestAbort);
+      listened?.removeEventListener('abort', onRequestAbort);
+      siblings?.delete(onSiblingFailure);
       return true;
     };
+    function onSiblingFailure(reason: unknown): void {
+      if (!stop()) return;
+      controller.abort(reason);
+      reject(reason);
+    }
     function onRequestAbort(): void {
       if (!stop()) return;
       controller.abort(requestSignal!.reason);
       reject(requestSignal!.reason);
     }
 
-    if (requestSignal) {
-      if (requestSignal.aborted) {
-        settled = true;
-        reject(requestSignal.reason);
+    // With siblings, the round listens to the request's signal once for all its calls.
+    const listened = siblings ? undefined : requestSignal;
+    if (requestSignal?.aborted) {
+      settled = true;
+      reject(requestSignal.reason);
+      return;
+    }
+    listened?.addEventListener('abort', onRequestAbort);
+    if (siblings) {
+      if (siblings.aborted) {
+        stop();
+        reject(siblings.reason);
         return;
       }
-      requestSignal.addEventListener('abort', onRequestAbort);
+      siblings.add(onSiblingFailure);
     }
     if (timeoutMs <= MAX_TIMER_DELAY) {
       timer = setTimeout(() => {

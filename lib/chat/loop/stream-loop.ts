@@ -32,10 +32,10 @@ export async function* streamEvents(
     stop?.throwIfAborted();
     userSignal?.addEventListener('abort', onUserAbort);
     stop?.addEventListener('abort', onStop);
-    const signal = controller.signal;
     const run = await (telemetry === undefined
-      ? ChatRun.start(request, signal)
-      : telemetry.run(() => ChatRun.start(request, signal, telemetry)));
+      ? ChatRun.start(request, controller.signal)
+      : telemetry.run(() => ChatRun.start(request, controller.signal, telemetry)));
+    const signal = run.signal!;
     for (;;) {
       const prompt = run.nextPrompt();
       const round = run.round;

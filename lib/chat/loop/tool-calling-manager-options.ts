@@ -19,7 +19,11 @@ export type OnLimit = 'error' | 'tell-model';
 export interface ToolCallingLimits {
   /** Most model requests per call, the first included. Default 10. */
   readonly maxRounds?: number;
-  /** Most tool calls run per call, over all rounds. Default 50. */
+  /**
+   * Most tool calls per call, over all rounds; every call the model asks for counts, names it invented included. A
+   * single response with more calls than this is refused whole (`ToolCallingLimitError`, whatever `onLimit` says).
+   * Default 50.
+   */
   readonly maxToolCallsPerRequest?: number;
   /** Most calls of any one tool per call, over all rounds. Default 20. */
   readonly maxCallsPerTool?: number;
@@ -32,6 +36,12 @@ export interface ToolCallingLimits {
   readonly maxConcurrency?: number;
   /** Default `'error'`. */
   readonly onLimit?: OnLimit;
+  /**
+   * Longest tool result sent to the model, in characters, unless the tool sets its own `maxResultChars`. A longer
+   * result is cut, with a marker the model reads, and a `tool-result-truncated` event. Default 100 000;
+   * `Infinity` means none.
+   */
+  readonly maxResultChars?: number;
 }
 
 /** Options of the `ToolCallingManager`: the module's `toolCalling` options, or `ChatClient.create()`'s. */
@@ -69,6 +79,7 @@ export const DEFAULT_TOOL_CALLING_LIMITS: ResolvedToolCallingLimits = Object.fre
   toolTimeoutMs: 60_000,
   maxConcurrency: 8,
   onLimit: 'error',
+  maxResultChars: 100_000,
 });
 
 function positiveInteger(option: string, value: number, allowInfinity: boolean): number {
@@ -87,6 +98,7 @@ export function resolveLimits(limits: ToolCallingLimits = {}): ResolvedToolCalli
   positiveInteger('limits.maxToolCallsPerRequest', merged.maxToolCallsPerRequest, true);
   positiveInteger('limits.maxCallsPerTool', merged.maxCallsPerTool, true);
   positiveInteger('limits.maxConcurrency', merged.maxConcurrency, true);
+  positiveInteger('limits.maxResultChars', merged.maxResultChars, true);
   if (!(merged.toolTimeoutMs > 0) || Number.isNaN(merged.toolTimeoutMs)) {
     throw new ToolCallingOptionsError(
       'limits.toolTimeoutMs',

@@ -8,7 +8,22 @@ import type { ToolCallHooks } from './tool-call-hooks';
 export type ToolExecutionEvent =
   | { readonly type: 'tool-call-started'; readonly round: number; readonly toolCall: ToolCall }
   | { readonly type: 'tool-result'; readonly round: number; readonly toolResponse: ToolResponse }
-  | { readonly type: 'tool-error'; readonly round: number; readonly toolResponse: ToolResponse };
+  | { readonly type: 'tool-error'; readonly round: number; readonly toolResponse: ToolResponse }
+  | ToolResultTruncatedEvent;
+
+/**
+ * A call's result was longer than its `maxResultChars` and was cut, with a marker the model reads (before the
+ * call's `tool-result` or `tool-error`, which carries the cut text).
+ */
+export interface ToolResultTruncatedEvent {
+  readonly type: 'tool-result-truncated';
+  readonly round: number;
+  readonly toolCall: ToolCall;
+  /** The length of the whole result, in UTF-16 code units (JavaScript characters). */
+  readonly resultChars: number;
+  /** The limit that applied (the tool's own, or `limits.maxResultChars`). */
+  readonly maxResultChars: number;
+}
 
 /** Tool calls run so far in one chat call, in total and per tool: what the call limits are checked against. */
 export interface ToolCallCounts {

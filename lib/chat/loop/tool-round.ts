@@ -10,6 +10,8 @@ import { ToolContext } from '../../tool/tool-context';
 import { ChatMessages } from '../../errors/messages/chat.messages';
 import { invokeWithLimits } from './invoke-with-limits';
 import { toolResponseMessage, type ToolCall, type ToolResponse } from '../model/messages';
+import { SiblingCancellation } from './sibling-cancellation';
+import { capResultText } from './tool-result-cap';
 import { ToolCallCounter } from './tool-call-counter';
 import type { ToolCallHookContext, ToolCallHooks } from './tool-call-hooks';
 import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
@@ -35,7 +37,8 @@ export interface ToolRoundSettings {
 /**
  * Runs the tool calls of one model response: limits first (so that a round over a limit runs nothing in `'error'`
  * mode), then the calls, concurrently up to the cap; a `sequential` tool waits for the calls before it, and the
- * calls after it wait for it. Results keep the order of the calls.
+ * calls after it wait for it. Results keep the order of the calls. A failure that ends the round (a rethrown error,
+ * a throwing hook) aborts the signals of the calls still running beside it, with that failure as the reason.
  */
 export class ToolRound {
   private readonly calls: readonly ToolCall[];
@@ -43,6 +46,8 @@ export class ToolRound {
   private readonly responses: ToolResponse[];
   private readonly context: ToolContext;
   private readonly round: number;
+  /** The calls of the concurrent range running now, if any. */
+  private siblings: SiblingCancellation | undefined;
   private failed = false;
   /** Kept for the telemetry only: what made each call fail. */
   private readonly errors: unknown[] | undefined;
@@ -87,11 +92,16 @@ export class ToolRound {
     };
   }
 
+  /**
+   * Every call the model asks for counts toward the limits, invented names included; a response with more calls
+   * than `maxToolCallsPerRequest` is refused whole, before any per-call work, whatever `onLimit` says.
+   */
   private plan(counter: ToolCallCounts): Target[] {
     const { maxToolCallsPerRequest, maxCallsPerTool, onLimit } = this.settings.limits;
+    if (this.calls.length > maxToolCallsPerRequest) {
+      throw this.limitError('maxToolCallsPerRequest', maxToolCallsPerRequest, undefined, this.calls.length);
+    }
     return this.calls.map((call) => {
-      const callback = this.tools.get(call.name);
-      if (callback === undefined) return UNKNOWN_TOOL;
       let limit: 'maxToolCallsPerRequest' | 'maxCallsPerTool';
       let value: number;
       if (counter.total >= maxToolCallsPerRequest) {
@@ -102,17 +112,11 @@ export class ToolRound {
         value = maxCallsPerTool;
       } else {
         counter.add(call.name);
-        return { kind: 'tool', callback };
+        const callback = this.tools.get(call.name);
+        return callback === undefined ? UNKNOWN_TOOL : { kind: 'tool', callback };
       }
       if (onLimit === 'error') {
-        const { history: before, message } = this.input;
-        const history = before[before.length - 1] === message ? before : before.concat(message);
-        throw new ToolCallingLimitError(
-          limit,
-          value,
-          history,
-          limit === 'maxCallsPerTool' ? call.name : undefined,
-        );
+        throw this.limitError(limit, value, limit === 'maxCallsPerTool' ? call.name : undefined);
       }
       return {
         kind: 'over-limit',
@@ -120,6 +124,17 @@ export class ToolRound {
         message: ChatMessages.toolCallLimitForModel(limit, value, call.name),
       };
     });
+  }
+
+  private limitError(
+    limit: 'maxToolCallsPerRequest' | 'maxCallsPerTool',
+    value: number,
+    toolName: string | undefined,
+    requestedCalls?: number,
+  ): ToolCallingLimitError {
+    const { history: before, message } = this.input;
+    const history = before[before.length - 1] === message ? before : before.concat(message);
+    return new ToolCallingLimitError(limit, value, history, toolName, requestedCalls);
   }
 
   private isSequential(index: number): boolean {
@@ -143,6 +158,9 @@ export class ToolRound {
 
   private async runRange(start: number, end: number): Promise<void> {
     if (end - start === 1) return this.runOne(start);
+    this.input.signal?.throwIfAborted();
+    // So that a failure can abort the calls running beside it, without aborting the request.
+    const siblings = (this.siblings = new SiblingCancellation(this.input.signal));
     let next = start;
     const worker = async (): Promise<void> => {
       try {
@@ -154,8 +172,16 @@ export class ToolRound {
     };
     const workers: Promise<void>[] = [];
     const count = Math.min(end - start, this.settings.limits.maxConcurrency);
-    for (let w = 0; w < count; w++) workers.push(worker());
-    await Promise.all(workers);
+    try {
+      for (let w = 0; w < count; w++) workers.push(worker());
+      await Promise.all(workers);
+    } catch (error) {
+      siblings.cancel(error);
+      throw error;
+    } finally {
+      siblings.dispose();
+      this.siblings = undefined;
+    }
   }
 
   private async runOne(index: number): Promise<void> {
@@ -169,9 +195,10 @@ export class ToolRound {
       call,
       target.kind === 'tool' ? target.callback.getToolDefinition() : undefined,
     );
-    const response = await (telemetry === undefined
+    let response = await (telemetry === undefined
       ? this.respond(index, call, target)
       : telemetry.run(() => this.respond(index, call, target)));
+    response = this.capped(call, response, target.kind === 'tool' ? target.callback : undefined);
     this.responses[index] = response;
     if (telemetry !== undefined) this.report(telemetry, index, target, response);
     onEvent?.({
@@ -201,6 +228,21 @@ export class ToolRound {
     else telemetry.end(response.result, response.isError, error);
   }
 
+  /** The response with its text cut to the tool's or the limits' `maxResultChars`, reported as an event. */
+  private capped(call: ToolCall, response: ToolResponse, callback: ToolCallback | undefined): ToolResponse {
+    const max = (callback && toolMetadataOf(callback).maxResultChars) ?? this.settings.limits.maxResultChars;
+    const result = capResultText(response.result, max);
+    if (result === undefined) return response;
+    this.input.onEvent?.({
+      type: 'tool-result-truncated',
+      round: this.round,
+      toolCall: call,
+      resultChars: response.result.length,
+      maxResultChars: max,
+    });
+    return { ...response, result };
+  }
+
   private failure(index: number, call: ToolCall, error: Error): ToolResponse {
     if (this.errors !== undefined) this.errors[index] = error;
     return { id: call.id, name: call.name, result: this.settings.processor.process(error), isError: true };
@@ -217,7 +259,7 @@ export class ToolRound {
       toolCall: call,
       toolDefinition: definition,
       toolMetadata: toolMetadataOf(callback),
-      context: this.context.withSignal(this.input.signal).forTool(definition.name),
+      context: this.context.withSignal(this.siblings?.signal() ?? this.input.signal).forTool(definition.name),
       round: this.round,
     };
     let args = call.arguments;
@@ -259,11 +301,13 @@ export class ToolRound {
   ): Promise<ToolResponse> {
     const definition = callback.getToolDefinition();
     const signal = this.input.signal;
+    const siblings = this.siblings;
     const timeoutMs = toolMetadataOf(callback).timeoutMs ?? this.settings.limits.toolTimeoutMs;
-    return invokeWithLimits(callback, definition.name, args, this.context, signal, timeoutMs).then(
+    return invokeWithLimits(callback, definition.name, args, this.context, signal, timeoutMs, siblings).then(
       (result): ToolResponse => ({ id: call.id, name: call.name, result, isError: false }),
       (error: unknown) => {
         if (signal?.aborted) throw signal.reason;
+        if (siblings?.aborted) throw siblings.reason;
         return this.failure(
           index,
           call,

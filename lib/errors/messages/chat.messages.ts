@@ -41,8 +41,24 @@ export const ChatMessages = {
 
   toolCallDenied: (toolName: string) => `The call to tool "${toolName}" was denied.`,
 
+  toolResultTruncated: (shown: number, total: number) =>
+    `\n[The result was truncated: it has ${total} characters and only the first ${shown} are shown. ` +
+    'Ask for less (a narrower query, fewer fields) if you need the rest.]',
+
   // --- thrown to the caller ---------------------------------------------------------------------------------
-  limitReached: (limit: ToolCallingLimitName, value: number, toolName: string | undefined) => {
+  limitReached: (
+    limit: ToolCallingLimitName,
+    value: number,
+    toolName: string | undefined,
+    requested: number | undefined,
+  ) => {
+    if (requested !== undefined) {
+      return (
+        `Tool calling stopped: one model response asked for ${requested} tool calls, more than ` +
+        `limits.${limit} (${value}) allows in a whole call, so none of them was run. Raise limits.${limit} if ` +
+        'such responses are expected; error.history holds the conversation so far.'
+      );
+    }
     const what =
       limit === 'maxRounds'
         ? `the model was still asking for tools after ${value} rounds`

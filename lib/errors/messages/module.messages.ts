@@ -11,6 +11,10 @@ export function tokenName(token: unknown): string {
 
 /** Message texts of the module, the explorer, the registry and the configuration namespace. */
 export const ModuleMessages = {
+  clientDisconnected: () =>
+    'The HTTP client closed the connection before the response was complete; the chat call serving it was ' +
+    'stopped. To let such calls finish, set abortOnDisconnect: false in ToolCallingModule.forRoot().',
+
   noChatModel: () =>
     'no chat model is configured: give ToolCallingModule.forRoot({ chatModel }) a ChatModel or provider settings, ' +
     'or, with toolCallingConfig, set OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY or GEMINI_API_KEY, or ' +

@@ -14,6 +14,8 @@ export interface ToolOptions {
   sequential?: boolean;
   /** Time limit of one call, in milliseconds. */
   timeoutMs?: number;
+  /** Longest result sent to the model, in characters (longer ones are cut with a marker); `Infinity` for none. */
+  maxResultChars?: number;
   resultConverter?: ToolCallResultConverter;
   /** A Standard Schema (zod, valibot, arktype…) of the input: the method takes the parsed value. */
   input?: StandardSchemaV1;

@@ -59,13 +59,20 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
     return this.plan.toArguments(input, toolName);
   }
 
-  protected async invoke(args: unknown[], context: ToolContext | undefined): Promise<unknown> {
+  /** Synchronous when the target is known and the method is: the caller awaits only what is a promise. */
+  protected invoke(args: unknown[], context: ToolContext | undefined): unknown {
     const plan = this.plan;
     if (plan.contextIndex >= 0)
       args[plan.contextIndex] = (context ?? ToolContext.empty()).forTool(plan.definition.name);
-    const target = this.target ?? (await this.resolveTarget!(context ?? ToolContext.empty()));
-    // Called through the instance, so that a Proxy's traps (interceptors, tracing) see the call.
-    const method = (target as Record<string, Function>)[plan.methodName];
-    return method.apply(target, args);
+    if (this.target !== undefined) return callThrough(this.target, plan.methodName, args);
+    return Promise.resolve(this.resolveTarget!(context ?? ToolContext.empty())).then((target) =>
+      callThrough(target, plan.methodName, args),
+    );
   }
+}
+
+/** Called through the instance, so that a Proxy's traps (interceptors, tracing) see the call. */
+function callThrough(target: object, methodName: string, args: unknown[]): unknown {
+  const method = (target as Record<string, Function>)[methodName];
+  return method.apply(target, args);
 }

@@ -170,14 +170,16 @@ function parameterBinding(
     return bindWhole(new DtoInputParser(dtoType as new () => object, source), dtoIndex, arity);
   }
 
-  const sourceNames = readParameterNames(method);
+  // Read from the source only when a parameter needs it: parsing it is most of the cost of a tool whose
+  // parameters are all named.
+  let sourceNames: (string | undefined)[] | undefined;
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   const params: Array<{ index: number; name: string; convert?: ParamSchema['convert'] }> = [];
   for (const index of inputIndexes) {
     const marker = markers[index];
     const paramOptions = marker?.kind === 'param' ? marker.options : {};
-    const name = paramOptions.name ?? sourceNames[index];
+    const name = paramOptions.name ?? (sourceNames ??= readParameterNames(method))[index];
     if (name === undefined) {
       throw new ToolDefinitionError(
         `${source}: the name of parameter #${index} cannot be known for sure; name it with @ToolParam({ name: '…' })`,

@@ -1,29 +1,11 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { ToolDefinitionError } from '../../errors/tool-definition.error';
+import type { ErrorObject } from 'ajv/dist/2020';
 import { MAX_INPUT_ISSUES_KEPT, type ToolInputIssue } from '../../errors/invalid-tool-input.error';
 import { describeType, Messages, previewValue } from '../../errors/messages/tool.messages';
 import type { JsonSchema } from '../json-schema';
 import { mapSchema } from './json-schema-walker';
+import { prepareValidator } from './schema-compiler';
 
 const MAX_EXACT_INTEGER = Number.MAX_SAFE_INTEGER;
-
-let ajv: Ajv2020 | undefined;
-
-function sharedAjv(): Ajv2020 {
-  if (!ajv) {
-    ajv = new Ajv2020({
-      allErrors: true,
-      strict: false,
-      coerceTypes: false,
-      useDefaults: true,
-      verbose: true,
-      ownProperties: true,
-    });
-    addFormats(ajv);
-  }
-  return ajv;
-}
 
 /** The first issues found (at most `MAX_INPUT_ISSUES_KEPT`), and how many there are in all. */
 export interface SchemaIssues {
@@ -33,22 +15,16 @@ export interface SchemaIssues {
 
 export type SchemaValidator = (value: unknown) => SchemaIssues | undefined;
 
-/** Compiles a JSON Schema once into a validator that reports issues a model can act on. */
+/**
+ * A validator for a JSON Schema that reports issues a model can act on. The schema is checked now (a bad one throws
+ * `ToolDefinitionError`); ajv compiles it on first use, once per distinct schema (see `prepareValidator`).
+ */
 export function compileSchemaValidator(schema: JsonSchema, source: string): SchemaValidator {
-  let validate: ValidateFunction;
-  try {
-    const { $id: _id, ...rest } = schema;
-    validate = sharedAjv().compile(withSafeIntegers(rest));
-  } catch (error) {
-    throw new ToolDefinitionError(
-      `${source}: invalid input JSON Schema: ${(error as Error).message}`,
-      source,
-      {
-        cause: error,
-      },
-    );
-  }
-  return (value) => (validate(value) ? undefined : toIssues(validate.errors ?? [], value));
+  const validator = prepareValidator(schema, source, withSafeIntegers);
+  return (value) => {
+    const validate = validator();
+    return validate(value) ? undefined : toIssues(validate.errors ?? [], value);
+  };
 }
 
 /**

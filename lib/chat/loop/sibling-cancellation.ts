@@ -1,0 +1,62 @@
+/**
+ * The calls running side by side in one round, so that a failure that ends the chat call can abort the others, and
+ * so that the request's signal has one listener per round rather than one per call. Plain callbacks rather than an
+ * `AbortController` per round: in Node, making one, and adding or removing a listener, each cost about as much as
+ * the rest of a synchronous tool call's bookkeeping. A signal is made only for code that needs one (hooks).
+ */
+export class SiblingCancellation {
+  private readonly cancels = new Set<(reason: unknown) => void>();
+  private controller?: AbortController;
+  private readonly onOuterAbort?: () => void;
+  private cancelled = false;
+  private cause: unknown;
+
+  constructor(private readonly outer: AbortSignal | undefined) {
+    if (outer) {
+      this.onOuterAbort = () => {
+        for (const cancel of [...this.cancels]) cancel(outer.reason);
+      };
+      outer.addEventListener('abort', this.onOuterAbort);
+    }
+  }
+
+  get aborted(): boolean {
+    return this.cancelled;
+  }
+
+  get reason(): unknown {
+    return this.cause;
+  }
+
+  add(cancel: (reason: unknown) => void): void {
+    this.cancels.add(cancel);
+  }
+
+  delete(cancel: (reason: unknown) => void): void {
+    this.cancels.delete(cancel);
+  }
+
+  /** Aborted when the request's signal aborts or a sibling fails; made on first use. */
+  signal(): AbortSignal {
+    if (this.controller) return this.controller.signal;
+    const controller = (this.controller = new AbortController());
+    const outer = this.outer;
+    if (this.cancelled) controller.abort(this.cause);
+    else if (outer?.aborted) controller.abort(outer.reason);
+    else if (outer) this.cancels.add((reason) => controller.abort(reason));
+    return controller.signal;
+  }
+
+  /** Aborts every call still running, with `reason`; the first failure wins. */
+  cancel(reason: unknown): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.cause = reason;
+    if (this.controller && !this.controller.signal.aborted) this.controller.abort(reason);
+    for (const cancel of [...this.cancels]) cancel(reason);
+  }
+
+  dispose(): void {
+    if (this.onOuterAbort) this.outer?.removeEventListener('abort', this.onOuterAbort);
+  }
+}

@@ -1,0 +1,14 @@
+import { ToolCallingError } from './tool-calling.error';
+import { ModuleMessages } from './messages/module.messages';
+
+/**
+ * The reason a chat call is aborted with when the HTTP client it serves closes the connection before the response is
+ * complete (the module's `abortOnDisconnect`, on by default).
+ */
+export class ClientDisconnectedError extends ToolCallingError {
+  override readonly name = 'ClientDisconnectedError';
+
+  constructor() {
+    super(ModuleMessages.clientDisconnected());
+  }
+}
