@@ -154,7 +154,7 @@ export class ToolCallingManager {
    * The tools the caller of `context` may be offered: a tool with `isVisible()` (a tool with guards) only when it
    * says so. A chat call sends the model only these and runs only these: a hidden tool is an unknown tool.
    */
-  visibleToolCallbacks(
+  async visibleToolCallbacks(
     tools: ReadonlyMap<string, ToolCallback>,
     context: ToolContext,
   ): Promise<ReadonlyMap<string, ToolCallback>> {

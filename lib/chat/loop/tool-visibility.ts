@@ -6,12 +6,13 @@ const withoutChecks = new WeakSet<ReadonlyMap<string, ToolCallback>>();
 
 /**
  * The tools of `tools` that the caller of `context` may be offered: those without `isVisible()`, and those whose
- * check says yes. A check that rejects hides its tool (closed, not open). The same map when nothing is hidden.
+ * check says yes. A check that rejects hides its tool (closed, not open). The same map when nothing is hidden;
+ * returned synchronously when no tool has a check (most chat calls), so those pay no extra await.
  */
-export async function visibleToolCallbacks(
+export function visibleToolCallbacks(
   tools: ReadonlyMap<string, ToolCallback>,
   context: ToolContext,
-): Promise<ReadonlyMap<string, ToolCallback>> {
+): ReadonlyMap<string, ToolCallback> | Promise<ReadonlyMap<string, ToolCallback>> {
   if (withoutChecks.has(tools)) return tools;
   let checks: Promise<boolean>[] | undefined;
   let names: string[] | undefined;
@@ -24,8 +25,10 @@ export async function visibleToolCallbacks(
     withoutChecks.add(tools);
     return tools;
   }
-  const verdicts = await Promise.all(checks);
-  if (verdicts.every(Boolean)) return tools;
-  const hidden = new Set(names.filter((_, i) => !verdicts[i]));
-  return new Map([...tools].filter(([name]) => !hidden.has(name)));
+  const checked = names;
+  return Promise.all(checks).then((verdicts) => {
+    if (verdicts.every(Boolean)) return tools;
+    const hidden = new Set(checked.filter((_, i) => !verdicts[i]));
+    return new Map([...tools].filter(([name]) => !hidden.has(name)));
+  });
 }
