@@ -22,6 +22,7 @@ export interface MethodToolCallbackOptions {
 
 /** A tool backed by one `@Tool` method of one provider instance. */
 export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
+  /** @internal How the method is called (its definition, parameters, binding). */
   protected readonly plan: ToolMethodPlan;
   /** The class the `@Tool` metadata is read from. */
   readonly targetClass: Function;
