@@ -93,10 +93,14 @@ export class HandlerToolCallback extends MethodToolCallback {
     return true;
   }
 
-  /** A guard's denial: Nest's `ForbiddenException`, or any `HttpException` with status 403. */
+  /** A guard's denial: Nest's `ForbiddenException`, or any `HttpException` with status 403. Never throws. */
   private denialOf(error: unknown): ToolCallForbiddenError | undefined {
-    if (!isHttpExceptionLike(error) || error.getStatus() !== 403) return undefined;
-    return new ToolCallForbiddenError(this.positions.toolName, httpExceptionMessage(error), { cause: error });
+    try {
+      if (!isHttpExceptionLike(error) || error.getStatus() !== 403) return undefined;
+      return new ToolCallForbiddenError(this.positions.toolName, httpExceptionMessage(error), { cause: error });
+    } catch {
+      return undefined; // a hostile thrown value (a revoked proxy): not a denial, reported as it is
+    }
   }
 
   /**

@@ -1,3 +1,5 @@
+import { thrownValueClass, thrownValueText } from './thrown-value-text';
+
 /** What an `HttpException` looks like, read without importing Nest: errors/ depends on nothing. */
 interface HttpExceptionLike {
   getStatus(): number;
@@ -32,9 +34,8 @@ export function httpExceptionMessage(error: HttpExceptionLike): string {
  * anything else, and for an exception whose methods throw.
  */
 export function httpExceptionText(error: unknown): string | undefined {
-  if (!isHttpExceptionLike(error)) return undefined;
   try {
-    return describeHttpException(error);
+    return isHttpExceptionLike(error) ? describeHttpException(error) : undefined;
   } catch {
     return undefined;
   }
@@ -69,7 +70,7 @@ export const HandlerMessages = {
     `but this one is of type '${type}'`,
 
   visibilityCheckFailed: (toolName: string, error: unknown) =>
-    `the guards of the tool "${toolName}" failed while deciding whether to offer it (${
-      error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-    }); it is not offered`,
+    `the guards of the tool "${toolName}" failed while deciding whether to offer it (${thrownValueClass(
+      error,
+    )}: ${thrownValueText(error)}); it is not offered`,
 };

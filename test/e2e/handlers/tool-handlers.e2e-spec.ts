@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { ChatClient, ToolCallbackRegistry, ToolContext } from 'nestjs-tool-calling';
-import { startApp } from '../module/fixtures/start-app';
+import { CapturingLogger, startApp } from '../module/fixtures/start-app';
 import type { AgentReport } from './fixtures/scripted-agent';
 import {
   CreateTicketDto,
@@ -53,6 +53,7 @@ describe('Tools as Nest handlers: guards, interceptors, pipes and filters on too
       const [alice, bob] = await Promise.all([chatAs(app, 'alice', 'hello'), chatAs(app, 'bob', 'hello')]);
       expect(alice.offered).toContain('closeTicket');
       expect(bob.offered).not.toContain('closeTicket');
+      expect(alice.offered).not.toContain('hostile');
       expect(alice.offered.filter((name) => !bob.offered.includes(name))).toEqual([
         'closeTicket',
         'readSecret',
@@ -235,6 +236,33 @@ describe('Tools as Nest handlers: the cost', () => {
   });
 });
 
+describe('Tools as Nest handlers: a guard that fails while deciding visibility', () => {
+  it('hides the tool and warns once, without the thrown value breaking anything', async () => {
+    const logger = new CapturingLogger();
+    const app = await startApp(SecuredToolsAppModule.with({ globalGuard: false }), logger);
+    try {
+      const chat = app.get(ChatClient);
+      for (let i = 0; i < 2; i++) {
+        const report = JSON.parse(
+          await chat.prompt().request({ user: USERS.alice }).user('hello').call().content(),
+        ) as AgentReport;
+        expect(report.offered).not.toContain('hostile');
+        expect(report.offered).toContain('closeTicket');
+      }
+      expect(logger.lines.filter((line) => line.level === 'warn')).toEqual([
+        {
+          level: 'warn',
+          message:
+            'the guards of the tool "hostile" failed while deciding whether to offer it ' +
+            '(object: a thrown object that cannot be shown); it is not offered',
+        },
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('Tools as Nest handlers: module options', () => {
   it('globalEnhancers: false keeps global guards off tool calls, and their own guards on', async () => {
     const app = await startApp(SecuredToolsAppModule.with({ globalEnhancers: false }));
@@ -272,6 +300,18 @@ describe('Tools as Nest handlers: module options', () => {
         isError: true,
       });
       expect(journal.closed).toEqual([]);
+
+      const hostile = await chat
+        .prompt()
+        .request({ user: USERS.alice })
+        .user('call hostile')
+        .call()
+        .content();
+      expect((JSON.parse(hostile) as AgentReport).results[0]).toEqual({
+        name: 'hostile',
+        result: 'a thrown object that cannot be shown',
+        isError: true,
+      });
     } finally {
       await app.close();
     }
