@@ -97,7 +97,9 @@ export class HandlerToolCallback extends MethodToolCallback {
   private denialOf(error: unknown): ToolCallForbiddenError | undefined {
     try {
       if (!isHttpExceptionLike(error) || error.getStatus() !== 403) return undefined;
-      return new ToolCallForbiddenError(this.positions.toolName, httpExceptionMessage(error), { cause: error });
+      return new ToolCallForbiddenError(this.positions.toolName, httpExceptionMessage(error), {
+        cause: error,
+      });
     } catch {
       return undefined; // a hostile thrown value (a revoked proxy): not a denial, reported as it is
     }
