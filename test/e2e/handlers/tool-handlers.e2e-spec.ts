@@ -1,6 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { ChatClient, ToolCallbackRegistry, ToolContext } from 'nestjs-tool-calling';
+import type { ExecutionContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import {
+  ChatClient,
+  ToolCallbackRegistry,
+  ToolContext,
+  ToolExecutionContext,
+  type ToolContextType,
+} from 'nestjs-tool-calling';
 import { CapturingLogger, startApp } from '../module/fixtures/start-app';
 import type { AgentReport } from './fixtures/scripted-agent';
 import {
@@ -257,6 +265,43 @@ describe('Tools as Nest handlers: a guard that fails while deciding visibility',
             '(object: a thrown object that cannot be shown); it is not offered',
         },
       ]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('Tools as Nest handlers: app.useGlobalGuards()', () => {
+  it('runs a guard registered on the application around tool calls', async () => {
+    const seen: string[] = [];
+    const noListing = {
+      canActivate(context: ExecutionContext): boolean {
+        if (context.getType<ToolContextType>() !== 'tool') return true;
+        const name = ToolExecutionContext.create(context).getToolName();
+        seen.push(name);
+        return name !== 'listTickets';
+      },
+    };
+    const moduleRef = await Test.createTestingModule({
+      imports: [SecuredToolsAppModule.with({ globalGuard: false })],
+    }).compile();
+    const app = moduleRef.createNestApplication({ logger: false });
+    app.useGlobalGuards(noListing);
+    await app.init();
+    try {
+      const report = JSON.parse(
+        await app
+          .get(ChatClient)
+          .prompt()
+          .request({ user: USERS.alice })
+          .user('call lookUp {"id":"G-1"}')
+          .call()
+          .content(),
+      ) as AgentReport;
+      expect(report.offered).not.toContain('listTickets');
+      expect(report.offered).toContain('lookUp');
+      expect(report.results[0]).toEqual({ name: 'lookUp', result: 'ticket G-1', isError: false });
+      expect(seen).toEqual(expect.arrayContaining(['listTickets', 'lookUp']));
     } finally {
       await app.close();
     }
