@@ -1,5 +1,5 @@
-// Compiled by `npm run typecheck`: every sample in docs/securing-tools.md comes from this file, and
-// test/docs/securing-tools.example.spec.ts runs it with a scripted model.
+// Compiled by `npm run typecheck`: every sample in docs/securing-tools.md comes from this file (each sample is one
+// file of a user's app, shown with its imports), and test/docs/securing-tools.example.spec.ts runs it.
 import {
   Body,
   Catch,
@@ -11,7 +11,6 @@ import {
   SetMetadata,
   UnauthorizedException,
   UseGuards,
-  UseInterceptors,
   type ArgumentsHost,
   type CallHandler,
   type CanActivate,
@@ -19,7 +18,7 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, Reflector } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import { tap, type Observable } from 'rxjs';
 import {
   ChatClient,
@@ -30,17 +29,18 @@ import {
   type ToolContextType,
 } from 'nestjs-tool-calling';
 
+// --- roles.guard.ts ------------------------------------------------------------------------------------------------
 export interface User {
   name: string;
   roles: string[];
 }
 
+/** What the authentication guard leaves on the request. */
 export interface AuthenticatedRequest {
   headers: Record<string, string | undefined>;
   user?: User;
 }
 
-// --- A role guard for routes and tools -------------------------------------------------------------------------
 export const ROLES_KEY = 'roles';
 export const Roles = (...roles: string[]) => SetMetadata(ROLES_KEY, roles);
 
@@ -62,9 +62,38 @@ export class RolesGuard implements CanActivate {
   }
 }
 
-// --- end of the role guard -------------------------------------------------------------------------------------
+// --- ticket.tools.ts -----------------------------------------------------------------------------------------------
+@Injectable()
+export class TicketTools {
+  readonly closed: number[] = [];
 
-// --- A global authentication guard that tells tool calls apart ---------------------------------------------------
+  @Tool({ description: 'List the open tickets' })
+  listTickets(): number[] {
+    return [1, 2, 3];
+  }
+
+  @Tool({ description: 'Close a ticket' })
+  @UseGuards(RolesGuard)
+  @Roles('admin')
+  closeTicket(@ToolParam({ name: 'id', description: 'Ticket number' }) id: number): string {
+    this.closed.push(id);
+    return `ticket ${id} closed`;
+  }
+}
+
+// --- chat.controller.ts --------------------------------------------------------------------------------------------
+@Controller('chat')
+export class ChatController {
+  constructor(private readonly chat: ChatClient) {}
+
+  @Post()
+  ask(@Body('question') question: string, @Req() request: AuthenticatedRequest): Promise<string> {
+    // The module binds the HTTP request to the call by itself; `.request()` says it explicitly.
+    return this.chat.prompt().request(request).user(question).call().content();
+  }
+}
+
+// --- auth.guard.ts -------------------------------------------------------------------------------------------------
 const USERS: Record<string, User> = {
   'token-alice': { name: 'alice', roles: ['admin'] },
   'token-bob': { name: 'bob', roles: ['agent'] },
@@ -84,9 +113,22 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 }
-// --- end of the global guard -----------------------------------------------------------------------------------
 
-// --- An interceptor that audits tool calls -------------------------------------------------------------------------
+// --- http-errors.filter.ts -----------------------------------------------------------------------------------------
+@Catch()
+export class HttpErrorsFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    // Rethrown, a tool call's error goes to the model as an error result ("not permitted", the HttpException's text…).
+    if (host.getType<ToolContextType>() === 'tool') throw exception;
+    const response = host
+      .switchToHttp()
+      .getResponse<{ status(code: number): { json(body: unknown): void } }>();
+    const status = (exception as { getStatus?: () => number }).getStatus?.() ?? 500;
+    response.status(status).json({ statusCode: status });
+  }
+}
+
+// --- audit.interceptor.ts ------------------------------------------------------------------------------------------
 export const auditLog: string[] = [];
 
 @Injectable()
@@ -107,53 +149,8 @@ export class AuditInterceptor implements NestInterceptor {
       );
   }
 }
-@Injectable()
-@UseInterceptors(AuditInterceptor)
-export class TicketTools {
-  readonly closed: number[] = [];
 
-  @Tool({ description: 'List the open tickets' })
-  listTickets(): number[] {
-    return [1, 2, 3];
-  }
-
-  @Tool({ description: 'Close a ticket' })
-  @UseGuards(RolesGuard)
-  @Roles('admin')
-  closeTicket(@ToolParam({ name: 'id', description: 'Ticket number' }) id: number): string {
-    this.closed.push(id);
-    return `ticket ${id} closed`;
-  }
-}
-// --- end of the interceptor --------------------------------------------------------------------------------------
-
-// --- A global HTTP exception filter that leaves tool calls alone ----------------------------------------------------
-@Catch()
-export class HttpErrorsFilter implements ExceptionFilter {
-  catch(exception: unknown, host: ArgumentsHost): void {
-    // Rethrown, a tool call's error goes to the model as an error result ("not permitted", the HttpException's text…).
-    if (host.getType<ToolContextType>() === 'tool') throw exception;
-    const response = host
-      .switchToHttp()
-      .getResponse<{ status(code: number): { json(body: unknown): void } }>();
-    const status = (exception as { getStatus?: () => number }).getStatus?.() ?? 500;
-    response.status(status).json({ statusCode: status });
-  }
-}
-// --- end of the filter -------------------------------------------------------------------------------------------
-
-@Controller('chat')
-export class ChatController {
-  constructor(private readonly chat: ChatClient) {}
-
-  @Post()
-  ask(@Body('question') question: string, @Req() request: AuthenticatedRequest): Promise<string> {
-    // The module binds the HTTP request to the call by itself; `.request()` says it explicitly.
-    return this.chat.prompt().request(request).user(question).call().content();
-  }
-}
-
-// --- The module ---------------------------------------------------------------------------------------------------
+// --- app.module.ts -------------------------------------------------------------------------------------------------
 @Module({
   imports: [
     ToolCallingModule.forRoot({
@@ -167,7 +164,7 @@ export class ChatController {
     TicketTools,
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_FILTER, useClass: HttpErrorsFilter },
+    { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
   ],
 })
 export class SecuredDeskModule {}
-// --- end of the module ---------------------------------------------------------------------------------------------
