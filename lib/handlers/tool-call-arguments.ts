@@ -28,8 +28,11 @@ interface CallState {
   readonly positions: ParamPositions;
 }
 
-/** A guard deciding visibility let the call through: the method must not run. */
-export const VISIBLE = Symbol('nestjs-tool-calling:visible');
+/**
+ * Thrown by the parameter factory when the guards deciding visibility let the call through, so that no pipe and
+ * not the method run. One instance, made once: throwing it costs no stack capture.
+ */
+export const VISIBLE = new Error('nestjs-tool-calling: the guards let the caller see the tool');
 
 const states = new WeakMap<ToolCallInfo, CallState>();
 

@@ -38,12 +38,12 @@ export class ToolExecutionContext implements ExecutionContext {
    * whether to offer the tool (there is no call yet).
    */
   getArguments<T = Record<string, unknown>>(): T | undefined {
-    return (this.host.getArgs() as ToolCallArgs)[0] as T | undefined;
+    return this.host.getArgs<ToolCallArgs>()[0] as T | undefined;
   }
 
   /** The `ToolContext` of the call (user, tenant…): what the app gave the chat call, never seen by the model. */
   getToolContext<T extends Record<string, unknown> = Record<string, unknown>>(): ToolContext<T> {
-    return (this.host.getArgs() as ToolCallArgs)[1] as unknown as ToolContext<T>;
+    return this.host.getArgs<ToolCallArgs>()[1] as unknown as ToolContext<T>;
   }
 
   /** The caller: the HTTP request the chat call serves (`undefined` outside one, say in a cron job). */
@@ -84,6 +84,6 @@ export class ToolExecutionContext implements ExecutionContext {
   }
 
   private info(): ToolCallInfo {
-    return (this.host.getArgs() as ToolCallArgs)[2];
+    return this.host.getArgs<ToolCallArgs>()[2];
   }
 }

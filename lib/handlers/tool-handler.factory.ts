@@ -70,7 +70,7 @@ export class ToolHandlerFactory {
     const empty = new ApplicationConfig();
     const view = new Proxy(container, {
       get: (target, property) =>
-        property === 'applicationConfig' ? empty : Reflect.get(target, property, target),
+        property === 'applicationConfig' ? empty : (Reflect.get(target, property, target) as unknown),
     });
     return ExternalContextCreator.fromContainer(
       view as Parameters<typeof ExternalContextCreator.fromContainer>[0],
