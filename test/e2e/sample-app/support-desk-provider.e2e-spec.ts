@@ -134,9 +134,14 @@ describe.each([
   it('answers with the provider, the same tools and the system prompt', async () => {
     const { app, url } = await startSupportDesk();
     try {
-      await request(url).get('/chat/model').expect(200, { model: testCase.adapter });
+      const authorization = await signIn(url, 'alice');
+      await request(url)
+        .get('/chat/model')
+        .set('authorization', authorization)
+        .expect(200, { model: testCase.adapter });
       const { body } = await request(url)
         .post('/chat')
+        .set('authorization', authorization)
         .send({ question: 'What is the weather in Paris?' })
         .expect(201);
       expect(body.answer).toBe('It is sunny in Paris, 25°C.');
