@@ -69,7 +69,11 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
   }
 
   /** Synchronous when the target is known and the method is: the caller awaits only what is a promise. */
-  protected invoke(args: unknown[], context: ToolContext | undefined, input: Record<string, unknown>): unknown {
+  protected invoke(
+    args: unknown[],
+    context: ToolContext | undefined,
+    input: Record<string, unknown>,
+  ): unknown {
     const plan = this.plan;
     const scoped = context ?? ToolContext.empty();
     if (plan.contextIndex >= 0) args[plan.contextIndex] = scoped.forTool(plan.definition.name);
