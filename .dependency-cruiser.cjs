@@ -24,6 +24,14 @@ module.exports = {
       to: { path: '^lib/(models|module)/' },
     },
     {
+      name: 'handlers-know-tools-only',
+      severity: 'error',
+      comment:
+        "The 'tool' execution context and Nest's enhancer pipeline wrap tools: they know tool/ and errors/, not the chat, the adapters or the module.",
+      from: { path: '^lib/handlers/' },
+      to: { path: '^lib/(chat|models|module|mcp|memory|approval|telemetry|testing)/' },
+    },
+    {
       name: 'errors-stand-alone',
       severity: 'error',
       comment:

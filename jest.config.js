@@ -1,5 +1,6 @@
 // Jest runs the TypeScript sources through ts-jest. Under NestJS 12 (ES modules), the @nestjs packages are
 // transformed to CommonJS with @swc/jest, because Jest's CommonJS runtime cannot require() ES modules on Node 20.
+// @nestjs/jwt 12 (the sample app's authentication) is an ES module whatever the Nest major: always transformed.
 const nestMajor = Number(require('@nestjs/core/package.json').version.split('.')[0]);
 
 const swcForNest = [
@@ -20,9 +21,12 @@ const base = {
   },
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
-    ...(nestMajor >= 12 ? { 'node_modules/@nestjs/.+\\.js$': swcForNest } : {}),
+    ...(nestMajor >= 12
+      ? { 'node_modules/@nestjs/.+\\.js$': swcForNest }
+      : { 'node_modules/@nestjs/jwt/.+\\.js$': swcForNest }),
   },
-  transformIgnorePatterns: nestMajor >= 12 ? ['/node_modules/(?!@nestjs/)'] : ['/node_modules/'],
+  transformIgnorePatterns:
+    nestMajor >= 12 ? ['/node_modules/(?!@nestjs/)'] : ['/node_modules/(?!@nestjs/jwt/)'],
   setupFiles: [
     'reflect-metadata',
     '<rootDir>/test/support/nest-logger.setup.ts',

@@ -179,6 +179,14 @@ export {
   type ToolCallingConfigLimits,
 } from './module/tool-calling.config';
 
+// --- Tools as Nest handlers: guards, interceptors, pipes and filters around tool calls ------------------------------
+export {
+  ToolExecutionContext,
+  TOOL_CONTEXT_TYPE,
+  type ToolContextType,
+} from './handlers/tool-execution-context';
+export type { ToolCallInfo, ToolCallArgs } from './handlers/tool-call-arguments';
+
 // --- Errors: the base classes, then by who is at fault ---------------------------------------------------------------
 export { ToolCallingError } from './errors/tool-calling.error';
 export { ChatModelError } from './errors/chat-model.error';
@@ -187,6 +195,7 @@ export { InvalidToolInputError, type ToolInputIssue } from './errors/invalid-too
 export { NoSuchToolError } from './errors/no-such-tool.error';
 export { ToolTimeoutError } from './errors/tool-timeout.error';
 export { ToolExecutionError } from './errors/tool-execution.error';
+export { ToolCallForbiddenError } from './errors/tool-call-forbidden.error';
 export { ToolResultConversionError } from './errors/tool-result-conversion.error';
 export { StructuredOutputError } from './errors/structured-output.error';
 export { ToolCallingLimitError, type ToolCallingLimitName } from './errors/tool-calling-limit.error';
@@ -198,6 +207,7 @@ export { DuplicateToolNameError } from './errors/duplicate-tool-name.error';
 export { MissingToolContextKeyError } from './errors/missing-tool-context-key.error';
 export { ToolNameResolutionError } from './errors/tool-name-resolution.error';
 export { InvalidChatRequestError } from './errors/invalid-chat-request.error';
+export { NotAToolCallContextError } from './errors/not-a-tool-call-context.error';
 // configuration and bootstrap
 export { ToolCallingOptionsError } from './errors/tool-calling-options.error';
 export { ToolDiscoveryError } from './errors/tool-discovery.error';

@@ -13,32 +13,36 @@ const { createToolClasses } = require('./support/tool-classes');
 module.exports = {
   label: 'library: @Tool methods in Nest',
   validatesArguments: true,
-  async setup(workload) {
-    const { ChatClient, ToolCallingModule } = loadLibrary('', ['ChatClient', 'ToolCallingModule']);
-    class BenchModule {}
-    Reflect.decorate(
-      [
-        Module({
-          imports: [
-            ToolCallingModule.forRoot({
-              chatModel: createBenchChatModel(workload),
-              limits: toolCallingLimits(workload),
-            }),
-          ],
-          providers: createToolClasses(workload),
-        }),
-      ],
-      BenchModule,
-    );
-    const app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
-    const chat = app.get(ChatClient);
-    const { userMessage } = workload;
-    return {
-      runConversation: () => chat.prompt(userMessage).call().content(),
-      teardown: () => app.close(),
-      // For the rows built on this app (library-stream.js).
-      chat,
-      userMessage,
-    };
-  },
+  setup: (workload) => setupMethodTools(workload, []),
+  setupMethodTools,
 };
+
+/** The app with `methodDecorators` on every tool method (the enhancer rows: library-method-guard*.js). */
+async function setupMethodTools(workload, methodDecorators) {
+  const { ChatClient, ToolCallingModule } = loadLibrary('', ['ChatClient', 'ToolCallingModule']);
+  class BenchModule {}
+  Reflect.decorate(
+    [
+      Module({
+        imports: [
+          ToolCallingModule.forRoot({
+            chatModel: createBenchChatModel(workload),
+            limits: toolCallingLimits(workload),
+          }),
+        ],
+        providers: createToolClasses(workload, methodDecorators),
+      }),
+    ],
+    BenchModule,
+  );
+  const app = await NestFactory.createApplicationContext(BenchModule, { logger: false });
+  const chat = app.get(ChatClient);
+  const { userMessage } = workload;
+  return {
+    runConversation: () => chat.prompt(userMessage).call().content(),
+    teardown: () => app.close(),
+    // For the rows built on this app (library-stream.js).
+    chat,
+    userMessage,
+  };
+}

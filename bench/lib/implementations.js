@@ -19,6 +19,9 @@ const IMPLEMENTATIONS = [
   { name: 'floor-ajv', floor: true },
   { name: 'library-method' },
   { name: 'library-stream', variants: ['A', 'D'], baseline: 'library-method' },
+  // Nest's enhancer pipeline beside the plain @Tool row (issue 12).
+  { name: 'library-method-guard', baseline: 'library-method' },
+  { name: 'library-method-guard-interceptor', baseline: 'library-method' },
   { name: 'library-function' },
   // Telemetry beside the function-callback row it wraps: the check with no SDK, and an SDK with no-op exporters.
   { name: 'library-telemetry-off', baseline: 'library-function' },

@@ -27,6 +27,7 @@ import {
   ToolExecutionError,
   ToolParam,
   type ToolCallHooks,
+  type ToolContextType,
   type ToolExecutionExceptionProcessor,
 } from 'nestjs-tool-calling';
 
@@ -158,6 +159,8 @@ export function toHttpException(error: Error): Error {
 @Catch(ToolCallingError, PaymentGatewayDownError)
 export class AssistantExceptionFilter extends BaseExceptionFilter {
   override catch(error: Error, host: ArgumentsHost): void {
+    // Global filters also run around tool calls (see securing-tools.md): leave those to the tool-calling loop.
+    if (host.getType<ToolContextType>() === 'tool') throw error;
     super.catch(toHttpException(error), host);
   }
 }

@@ -1,10 +1,11 @@
 import { ToolCallingError } from './tool-calling.error';
+import { httpExceptionText } from './messages/handlers.messages';
 import { thrownValueText } from './messages/thrown-value-text';
 import type { ToolDefinition } from '../tool/tool-definition';
 
 /**
- * A tool threw (or rejected). The original error is the `cause`; the message is the original message (whatever was
- * thrown: building it never throws).
+ * A tool threw (or rejected). The original error is the `cause`; the message is the original message, with the
+ * status of an `HttpException` (`Ticket T-9 not found (HTTP 404 Not Found)`); building it never throws.
  */
 export class ToolExecutionError extends ToolCallingError {
   override readonly name = 'ToolExecutionError';
@@ -13,6 +14,6 @@ export class ToolExecutionError extends ToolCallingError {
     readonly toolDefinition: ToolDefinition,
     cause: unknown,
   ) {
-    super(thrownValueText(cause), { cause });
+    super(httpExceptionText(cause) ?? thrownValueText(cause), { cause });
   }
 }

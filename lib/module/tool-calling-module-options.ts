@@ -60,6 +60,17 @@ export interface ToolCallingModuleOptions {
    * lets such calls run to their end.
    */
   abortOnDisconnect?: boolean;
+  /**
+   * Run the application's global guards, interceptors, pipes and filters (`APP_GUARD`, `app.useGlobalGuards()`…)
+   * around tool calls too, in a `'tool'` execution context. Default `true`; with `false`, a tool runs only the
+   * enhancers declared on its method and class. See docs/securing-tools.md.
+   */
+  globalEnhancers?: boolean;
+  /**
+   * Offer a tool that has guards only to callers its guards let through: they run for the caller, without
+   * arguments, before the model is sent the tool list. Default `true`.
+   */
+  hideDeniedTools?: boolean;
 }
 
 /** Options of `forRoot()`/`forRootAsync()` that shape the module itself rather than its providers. */

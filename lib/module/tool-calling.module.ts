@@ -15,6 +15,8 @@ import {
   toolCallingManagerFromOptions,
 } from './chat-client.factory';
 import { bindFastifyRequests } from './fastify-request-context';
+import { ToolContextIds } from '../handlers/tool-context-ids';
+import { ToolHandlerFactory } from '../handlers/tool-handler.factory';
 import { RequestContextHolder } from './request-context.holder';
 import { RequestContextMiddleware } from './request-context.middleware';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
@@ -34,6 +36,8 @@ const PROVIDERS: Provider[] = [
   { provide: TOOL_CALLBACK_RESOLVER, useExisting: ToolCallbackRegistry },
   ToolExplorer,
   ScopedToolTargetResolver,
+  ToolContextIds,
+  ToolHandlerFactory,
   RequestContextHolder,
   { provide: CHAT_MODEL, useFactory: chatModelFromOptions, inject: [TOOL_CALLING_MODULE_OPTIONS] },
   {

@@ -5,7 +5,8 @@ import { ToolDefinitionError } from '../errors/tool-definition.error';
 import { TOOL_NAME_PATTERN } from '../tool-calling.constants';
 import { ToolMetadataAccessor } from '../tool/decorators/tool-metadata.accessor';
 import { shareToolCallbacksOfObject } from '../chat/loop/tool-objects';
-import { MethodToolCallback } from '../tool/method/method-tool-callback';
+import { ToolHandlerFactory } from '../handlers/tool-handler.factory';
+import type { MethodToolCallback } from '../tool/method/method-tool-callback';
 import { staticToolCallbacksOf } from '../tool/method/static-tool-methods';
 import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
 import { isToolCallbackProvider, type ToolCallbackProvider } from '../tool/tool-callback-provider';
@@ -48,6 +49,7 @@ export class ToolExplorer implements OnApplicationBootstrap {
     private readonly discovery: DiscoveryService,
     private readonly registry: ToolCallbackRegistry,
     private readonly targets: ScopedToolTargetResolver,
+    private readonly handlers: ToolHandlerFactory,
     @InjectToolCallingModuleOptions() private readonly options: ToolCallingModuleOptions,
     @InjectChatModel() private readonly chatModel: ChatModel,
   ) {}
@@ -82,6 +84,10 @@ export class ToolExplorer implements OnApplicationBootstrap {
       });
     }
     if (typeof discovery !== 'boolean') invalid('discovery', 'true or false');
+    for (const option of ['globalEnhancers', 'hideDeniedTools'] as const) {
+      const value = this.options[option];
+      if (value !== undefined && typeof value !== 'boolean') invalid(option, 'true or false');
+    }
     const timeoutValid =
       staticProviderTimeoutMs === undefined ||
       (Number.isFinite(staticProviderTimeoutMs) && staticProviderTimeoutMs > 0);
@@ -137,13 +143,16 @@ export class ToolExplorer implements OnApplicationBootstrap {
     const methods = this.toolMethodsOf(type);
     for (const { methodName, declaringClass } of methods) {
       found.attempt(() => {
-        const callback = scoped
-          ? new MethodToolCallback({
-              targetClass: declaringClass,
-              methodName,
-              resolveTarget: (context) => this.targets.resolve(token, context),
-            })
-          : new MethodToolCallback({ target: instance, targetClass: declaringClass, methodName });
+        const callback = this.handlers.create(
+          scoped
+            ? {
+                targetClass: declaringClass,
+                methodName,
+                resolveTarget: (context) => this.targets.resolve(token, context),
+              }
+            : { target: instance, targetClass: declaringClass, methodName },
+          this.options,
+        );
         found.addCallback('container', callback, `${callback.source} in ${where}`);
         built.push(callback);
       });

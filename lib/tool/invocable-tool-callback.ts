@@ -51,7 +51,7 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     }
     let result: unknown;
     try {
-      result = this.invoke(args, context);
+      result = this.invoke(args, context, value);
       if (isThenable(result)) result = await result;
     } catch (error) {
       throw new ToolExecutionError(definition, error);
@@ -62,7 +62,12 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
   /** Validated arguments from the parsed input; throws `InvalidToolInputError`. */
   protected abstract bind(input: Record<string, unknown>, toolName: string): TArgs | Promise<TArgs>;
 
-  protected abstract invoke(args: TArgs, context: ToolContext | undefined): unknown;
+  /** Runs the tool with the bound arguments; `input` is the parsed, validated input they were bound from. */
+  protected abstract invoke(
+    args: TArgs,
+    context: ToolContext | undefined,
+    input: Record<string, unknown>,
+  ): unknown;
 
   toString(): string {
     return `${this.constructor.name}(${this.descriptor.definition.name})`;

@@ -10,6 +10,11 @@ export interface ToolCallback {
   getToolDefinition(): ToolDefinition;
   getToolMetadata(): ToolMetadata;
   call(input: string, context?: ToolContext): Promise<string>;
+  /**
+   * Whether the tool may be offered to the model for the caller of this context (a tool whose guards deny the
+   * caller is not). Absent: always. A tool that is not visible is unknown to the model for that call.
+   */
+  isVisible?(context: ToolContext): Promise<boolean>;
 }
 
 export function isToolCallback(value: unknown): value is ToolCallback {

@@ -29,6 +29,8 @@ export class ToolContext<T extends ContextValues = ContextValues> {
     readonly toolName?: string,
     /** The execution this context belongs to: the HTTP request and the chat call. */
     readonly execution?: ToolExecutionScope,
+    /** The id of the model's tool call this context was handed to, when it was handed to one. */
+    readonly toolCallId?: string,
   ) {}
 
   static empty<T extends ContextValues = ContextValues>(): ToolContext<T> {
@@ -81,31 +83,31 @@ export class ToolContext<T extends ContextValues = ContextValues> {
   with<U extends ContextValues>(values: U): ToolContext<T & U> {
     const merged = new Map(this.values);
     for (const [key, value] of Object.entries(values)) merged.set(key, value);
-    return new ToolContext<T & U>(merged, this.signalSource, this.toolName, this.execution);
+    return new ToolContext<T & U>(merged, this.signalSource, this.toolName, this.execution, this.toolCallId);
   }
 
   /** The same values, with the signal that tools should observe. */
   withSignal(signal: AbortSignal | undefined): ToolContext<T> {
     return signal === this.signalSource
       ? this
-      : new ToolContext<T>(this.values, signal, this.toolName, this.execution);
+      : new ToolContext<T>(this.values, signal, this.toolName, this.execution, this.toolCallId);
   }
 
-  /** The context one tool call receives: labelled with the tool, observing the call's controller. */
-  forCall(toolName: string, controller: AbortController): ToolContext<T> {
-    return new ToolContext<T>(this.values, controller, toolName, this.execution);
+  /** The context one tool call receives: labelled with the tool and call id, observing the call's controller. */
+  forCall(toolName: string, controller: AbortController, toolCallId?: string): ToolContext<T> {
+    return new ToolContext<T>(this.values, controller, toolName, this.execution, toolCallId);
   }
 
   /** The same values, labelled with the tool they are handed to (used in error messages). */
   forTool(toolName: string): ToolContext<T> {
     return toolName === this.toolName
       ? this
-      : new ToolContext<T>(this.values, this.signalSource, toolName, this.execution);
+      : new ToolContext<T>(this.values, this.signalSource, toolName, this.execution, this.toolCallId);
   }
 
   /** The same values, bound to one chat call (and the HTTP request it serves, if any). */
   withExecution(execution: ToolExecutionScope): ToolContext<T> {
-    return new ToolContext<T>(this.values, this.signalSource, this.toolName, execution);
+    return new ToolContext<T>(this.values, this.signalSource, this.toolName, execution, this.toolCallId);
   }
 
   /** Never reveal the values in logs or serialised errors. */

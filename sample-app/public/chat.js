@@ -1,19 +1,73 @@
-// The chat page: asks /chat/stream and renders the server-sent events (text, tool calls, results) as they arrive.
-// Each question opens a turn: its answer in the conversation, its tool calls (with their round) in a group of their
-// own in the tool pane. Both panes follow the newest content unless the reader has scrolled up.
+// The chat page: signs in (POST /auth/login → a JWT kept for this tab), asks /chat/stream with the token and renders
+// the server-sent events (text, tool calls, results) as they arrive — fetch() rather than EventSource, which cannot
+// send an Authorization header. Each question opens a turn: its answer in the conversation, its tool calls (with
+// their round) in a group of their own in the tool pane. Both panes follow the newest content unless the reader has
+// scrolled up.
 (() => {
   const byId = (id) => document.getElementById(id);
   const messages = byId('messages');
   const toolCalls = byId('tool-calls');
   const form = byId('ask');
   const input = byId('question');
-  const tenant = byId('tenant');
   const send = byId('send');
+  const login = byId('login');
+  const desk = byId('desk');
+  const signedIn = byId('signed-in');
+  const signOut = byId('sign-out');
+  const loginError = byId('login-error');
+  let token = sessionStorage.getItem('token');
 
-  fetch('/chat/model')
-    .then((response) => response.json())
-    .then((info) => (byId('model-badge').textContent = `model: ${info.model}`))
-    .catch(() => undefined);
+  const authorized = (init = {}) => ({
+    ...init,
+    headers: { ...(init.headers ?? {}), authorization: `Bearer ${token}` },
+  });
+
+  const getJson = async (path) => {
+    const response = await fetch(path, authorized());
+    if (response.status === 401) {
+      showLogin('Your session has ended: sign in again.');
+      throw new Error('not signed in');
+    }
+    return response.json();
+  };
+
+  const showLogin = (error) => {
+    token = null;
+    sessionStorage.removeItem('token');
+    login.hidden = false;
+    desk.hidden = true;
+    signedIn.hidden = true;
+    signOut.hidden = true;
+    loginError.hidden = !error;
+    loginError.textContent = error ?? '';
+  };
+
+  const showDesk = async () => {
+    const me = await getJson('/auth/me');
+    signedIn.textContent = `signed in: ${me.username} (${me.tenant}, ${me.roles.join(', ')})`;
+    login.hidden = true;
+    desk.hidden = false;
+    signedIn.hidden = false;
+    signOut.hidden = false;
+    messages.replaceChildren();
+    toolCalls.replaceChildren();
+    const [info, offered] = await Promise.all([getJson('/chat/model'), getJson('/chat/tools')]);
+    byId('model-badge').textContent = `model: ${info.model}`;
+    byId('offered-tools').textContent = offered.tools.join(', ');
+    input.focus();
+  };
+
+  const signIn = async (username, password) => {
+    const response = await fetch('/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    if (!response.ok) return showLogin('Wrong user name or password.');
+    token = (await response.json()).access_token;
+    sessionStorage.setItem('token', token);
+    await showDesk();
+  };
 
   const element = (tag, className, text) => {
     const node = document.createElement(tag);
@@ -106,9 +160,11 @@
     const turn = startTurn(question);
     send.disabled = true;
     try {
-      const response = await fetch(`/chat/stream?question=${encodeURIComponent(question)}`, {
-        headers: { accept: 'text/event-stream', 'x-tenant-id': tenant.value, 'x-user': 'demo-user' },
-      });
+      const response = await fetch(
+        `/chat/stream?question=${encodeURIComponent(question)}`,
+        authorized({ headers: { accept: 'text/event-stream' } }),
+      );
+      if (response.status === 401) return showLogin('Your session has ended: sign in again.');
       if (!response.ok || !response.body) throw new Error(`the server answered ${response.status}`);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
@@ -149,4 +205,15 @@
   for (const hint of document.querySelectorAll('.hint')) {
     hint.addEventListener('click', () => ask(hint.textContent));
   }
+  for (const button of document.querySelectorAll('.demo-user')) {
+    button.addEventListener('click', () => signIn(button.dataset.user, 'demo'));
+  }
+  document.getElementById('login-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    signIn(document.getElementById('username').value.trim(), document.getElementById('password').value);
+  });
+  signOut.addEventListener('click', () => showLogin());
+
+  if (token) showDesk().catch(() => undefined);
+  else showLogin();
 })();

@@ -2,6 +2,7 @@ import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
 import { APP_PIPE } from '@nestjs/core';
 import { ConfigModule } from '@nestjs/config';
 import { ToolCallingModule, toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling';
+import { AuthModule } from './auth/auth.module';
 import { ChatController } from './chat/chat.controller';
 import { OfflineChatModel } from './offline/offline-chat-model';
 import { TICKETS_DB_PATH, TicketRepository } from './tickets/ticket.repository';
@@ -26,6 +27,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot({ ignoreEnvFile: true }),
+        AuthModule,
         ToolCallingModule.forRootAsync({
           imports: [ConfigModule.forFeature(toolCallingConfig)],
           inject: [toolCallingConfig.KEY],

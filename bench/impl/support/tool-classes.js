@@ -10,9 +10,10 @@ const DESIGN_TYPES = { string: String, integer: Number, number: Number, boolean:
  * Injectable classes whose @Tool methods are the workload's tools, TOOLS_PER_CLASS to a class, decorated as tsc
  * would compile
  *   @Tool({ description }) getWeather(@ToolParam({ name: 'city', description, schema }) city: string) { … }
- * Each method hands its arguments to the workload's function as the object it expects.
+ * Each method hands its arguments to the workload's function as the object it expects. `methodDecorators` go on
+ * every tool method (the enhancer rows: `@UseGuards(…)`, `@UseInterceptors(…)`).
  */
-function createToolClasses(workload) {
+function createToolClasses(workload, methodDecorators = []) {
   const { Tool, ToolParam } = loadLibrary('', ['Tool', 'ToolParam']);
   const classes = [];
   for (let first = 0; first < workload.tools.length; first += TOOLS_PER_CLASS) {
@@ -32,6 +33,7 @@ function createToolClasses(workload) {
       Reflect.decorate(
         [
           Tool({ description: tool.description }),
+          ...methodDecorators,
           ...paramDecorators,
           Reflect.metadata('design:type', Function),
           Reflect.metadata(

@@ -11,6 +11,7 @@ import type { Message, ToolResponse } from '../model/messages';
 import type { Prompt } from '../model/prompt';
 import { ToolCallCounter } from './tool-call-counter';
 import { toolDefinitionsOf } from './tool-resolution-cache';
+import { visibleToolCallbacks } from './tool-visibility';
 import type { ToolExecutionEvent } from './tool-execution-result';
 
 const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
@@ -65,12 +66,14 @@ export class ChatRun {
       signal = signal === undefined ? scopeSignal : AbortSignal.any([signal, scopeSignal]);
       signal.throwIfAborted();
     }
-    const tools = await request.manager.resolveToolCallbacks(request);
-    const definitions = toolDefinitionsOf(tools);
+    const resolved = await request.manager.resolveToolCallbacks(request);
     const context = request.context.withExecution(
       scope?.request === undefined ? { conversation: {} } : { request: scope.request, conversation: {} },
     );
-    return new ChatRun(request, tools, definitions, context, signal, telemetry);
+    // Tools whose guards deny this caller are neither offered nor run (see ToolCallingManager.visibleToolCallbacks).
+    const visible = visibleToolCallbacks(resolved, context);
+    const tools = visible instanceof Map ? visible : await visible;
+    return new ChatRun(request, tools, toolDefinitionsOf(tools), context, signal, telemetry);
   }
 
   get round(): number {

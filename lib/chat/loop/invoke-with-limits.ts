@@ -20,6 +20,7 @@ export function invokeWithLimits(
   requestSignal: AbortSignal | undefined,
   timeoutMs: number,
   siblings?: SiblingCancellation,
+  toolCallId?: string,
 ): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const controller = new AbortController();
@@ -72,7 +73,7 @@ export function invokeWithLimits(
 
     let pending: Promise<string>;
     try {
-      pending = callback.call(input, context.forCall(toolName, controller));
+      pending = callback.call(input, context.forCall(toolName, controller, toolCallId));
     } catch (error) {
       if (stop()) reject(error);
       return;

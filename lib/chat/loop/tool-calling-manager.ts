@@ -18,6 +18,8 @@ import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution-r
 import { assertToolCallbackSource, assertValidCallbackName } from './tool-objects';
 import { ToolRound, type ToolRoundSettings } from './tool-round';
 import { isStillValid, ToolResolutionCache, type ToolCallbackSource } from './tool-resolution-cache';
+import { visibleToolCallbacks } from './tool-visibility';
+import type { ToolContext } from '../../tool/tool-context';
 
 const NO_SOURCES: readonly ToolCallbackSource[] = Object.freeze([]);
 
@@ -138,10 +140,25 @@ export class ToolCallingManager {
     return byName;
   }
 
-  /** The definitions sent to the model for these tools (see `resolveToolCallbacks`). */
-  async resolveToolDefinitions(selection: ToolSelection): Promise<ToolDefinition[]> {
-    const callbacks = await this.resolveToolCallbacks(selection);
+  /**
+   * The definitions sent to the model for these tools (see `resolveToolCallbacks`); with a context, only those of
+   * the tools its caller may be offered (see `visibleToolCallbacks`).
+   */
+  async resolveToolDefinitions(selection: ToolSelection, context?: ToolContext): Promise<ToolDefinition[]> {
+    let callbacks = await this.resolveToolCallbacks(selection);
+    if (context) callbacks = await this.visibleToolCallbacks(callbacks, context);
     return Array.from(callbacks.values(), (callback) => callback.getToolDefinition());
+  }
+
+  /**
+   * The tools the caller of `context` may be offered: a tool with `isVisible()` (a tool with guards) only when it
+   * says so. A chat call sends the model only these and runs only these: a hidden tool is an unknown tool.
+   */
+  async visibleToolCallbacks(
+    tools: ReadonlyMap<string, ToolCallback>,
+    context: ToolContext,
+  ): Promise<ReadonlyMap<string, ToolCallback>> {
+    return visibleToolCallbacks(tools, context);
   }
 
   /**

@@ -303,7 +303,16 @@ export class ToolRound {
     const signal = this.input.signal;
     const siblings = this.siblings;
     const timeoutMs = toolMetadataOf(callback).timeoutMs ?? this.settings.limits.toolTimeoutMs;
-    return invokeWithLimits(callback, definition.name, args, this.context, signal, timeoutMs, siblings).then(
+    return invokeWithLimits(
+      callback,
+      definition.name,
+      args,
+      this.context,
+      signal,
+      timeoutMs,
+      siblings,
+      call.id,
+    ).then(
       (result): ToolResponse => ({ id: call.id, name: call.name, result, isError: false }),
       (error: unknown) => {
         if (signal?.aborted) throw signal.reason;

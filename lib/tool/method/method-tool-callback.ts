@@ -22,7 +22,10 @@ export interface MethodToolCallbackOptions {
 
 /** A tool backed by one `@Tool` method of one provider instance. */
 export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
-  private readonly plan: ToolMethodPlan;
+  /** @internal How the method is called (its definition, parameters, binding). */
+  protected readonly plan: ToolMethodPlan;
+  /** The class the `@Tool` metadata is read from. */
+  readonly targetClass: Function;
   private readonly target?: object;
   private readonly resolveTarget?: (context: ToolContext) => object | Promise<object>;
 
@@ -41,6 +44,7 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
     const plan = inspectToolMethod(type, options.methodName, isStatic);
     super(plan, plan.contextIndex >= 0);
     this.plan = plan;
+    this.targetClass = type;
     this.target = options.target;
     this.resolveTarget = options.resolveTarget;
   }
@@ -59,15 +63,39 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
     return this.plan.toArguments(input, toolName);
   }
 
+  /** Whether the instance is resolved per call (request-scoped, durable or transient provider). */
+  get isScoped(): boolean {
+    return this.target === undefined;
+  }
+
   /** Synchronous when the target is known and the method is: the caller awaits only what is a promise. */
-  protected invoke(args: unknown[], context: ToolContext | undefined): unknown {
+  protected invoke(
+    args: unknown[],
+    context: ToolContext | undefined,
+    input: Record<string, unknown>,
+  ): unknown {
     const plan = this.plan;
-    if (plan.contextIndex >= 0)
-      args[plan.contextIndex] = (context ?? ToolContext.empty()).forTool(plan.definition.name);
-    if (this.target !== undefined) return callThrough(this.target, plan.methodName, args);
-    return Promise.resolve(this.resolveTarget!(context ?? ToolContext.empty())).then((target) =>
-      callThrough(target, plan.methodName, args),
+    const scoped = context ?? ToolContext.empty();
+    if (plan.contextIndex >= 0) args[plan.contextIndex] = scoped.forTool(plan.definition.name);
+    if (this.target !== undefined) return this.invokeMethod(this.target, args, scoped, input);
+    return Promise.resolve(this.resolveTarget!(scoped)).then((target) =>
+      this.invokeMethod(target, args, scoped, input),
     );
+  }
+
+  /** @internal The instance whose method a call with this context runs. */
+  protected instanceFor(context: ToolContext): object | Promise<object> {
+    return this.target ?? this.resolveTarget!(context);
+  }
+
+  /** @internal Calls the method on the instance; a subclass may run it inside something (Nest's enhancers). */
+  protected invokeMethod(
+    target: object,
+    args: unknown[],
+    _context: ToolContext,
+    _input: Record<string, unknown>,
+  ): unknown {
+    return callThrough(target, this.plan.methodName, args);
   }
 }
 

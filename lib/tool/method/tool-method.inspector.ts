@@ -20,8 +20,18 @@ export interface ToolMethodPlan extends ToolDescriptor {
   readonly methodName: string;
   /** Position of the `ToolContext` parameter, or -1. */
   readonly contextIndex: number;
+  /** How many parameters the method is called with. */
+  readonly arity: number;
+  /** The parameters bound from the input: the whole input (no name) or one `@ToolParam` each (its name). */
+  readonly inputParameters: readonly InputParameter[];
   /** Validated input → positional arguments (the context position left empty). */
   toArguments(input: Record<string, unknown>, toolName: string): unknown[] | Promise<unknown[]>;
+}
+
+export interface InputParameter {
+  readonly index: number;
+  /** The input property it takes; absent for a parameter that takes the whole input (a DTO, a schema's value). */
+  readonly name?: string;
 }
 
 const plans = new WeakMap<Function, Map<string, ToolMethodPlan>>();
@@ -91,12 +101,15 @@ function buildPlan(type: Function, methodName: string, isStatic: boolean): ToolM
     source,
     methodName,
     contextIndex,
+    arity,
+    inputParameters: binding.parameters,
     toArguments: binding.toArguments,
   };
 }
 
 interface Binding {
   readonly schema: ToolInputParser['schema'];
+  readonly parameters: readonly InputParameter[];
   readonly toArguments: (input: Record<string, unknown>, toolName: string) => unknown[] | Promise<unknown[]>;
 }
 
@@ -104,6 +117,7 @@ interface Binding {
 function bindWhole(parser: ToolInputParser, inputIndex: number | undefined, arity: number): Binding {
   return {
     schema: parser.schema,
+    parameters: inputIndex === undefined ? [] : [{ index: inputIndex }],
     toArguments: async (input, toolName) => {
       const value = await parser.parse(input, toolName);
       const args = new Array<unknown>(arity);
@@ -201,6 +215,7 @@ function parameterBinding(
   );
   return {
     schema: parser.schema,
+    parameters: params.map(({ index, name }) => ({ index, name })),
     toArguments: (input, toolName) => {
       parser.parse(input, toolName);
       const args = new Array<unknown>(arity);

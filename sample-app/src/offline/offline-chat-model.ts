@@ -9,7 +9,7 @@ import type {
   ToolDefinition,
   ToolResponse,
 } from 'nestjs-tool-calling';
-import { planToolCalls } from './offline-tool-planner';
+import { planToolCalls, unavailableChange } from './offline-tool-planner';
 import { composeAnswer } from './offline-answer-composer';
 
 /**
@@ -65,13 +65,19 @@ export class OfflineChatModel implements ChatModel {
         toolCalls: [],
       };
     } else {
-      const planned = planToolCalls(question, prompt.tools);
+      const missing = unavailableChange(question, prompt.tools);
+      const planned = missing ? [] : planToolCalls(question, prompt.tools);
       const toolCalls: ToolCall[] = planned.map((call) => ({
         id: `call_${++this.callCount}`,
         name: call.name,
         arguments: JSON.stringify(call.arguments),
       }));
-      message = { role: 'assistant', content: toolCalls.length ? '' : helpText(prompt.tools), toolCalls };
+      const content = missing
+        ? `I may not ${missing} that for you: none of the tools I was given can ${missing} anything.`
+        : toolCalls.length
+          ? ''
+          : helpText(prompt.tools);
+      message = { role: 'assistant', content, toolCalls };
     }
     const promptTokens = countWords(prompt.messages);
     const completionTokens = countWords([message]);

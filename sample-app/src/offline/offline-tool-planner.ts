@@ -84,6 +84,15 @@ export function planToolCalls(question: string, tools: readonly ToolDefinition[]
   return calls;
 }
 
+/**
+ * A change the question asks for (close, create…) that no offered tool makes: a user whose role may not close
+ * tickets is not offered `closeTicket`, and the model must say so rather than do something else.
+ */
+export function unavailableChange(question: string, tools: readonly ToolDefinition[]): string | undefined {
+  const offered = new Set(tools.map((tool) => nameWords(tool.name)[0]));
+  return words(question).find((word) => MUTATING.has(word) && !offered.has(word));
+}
+
 /** +1 for each required argument the question provides, -1 for each it does not. */
 function requiredFit(question: string, tool: ToolDefinition): number {
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, PropertySchema>;

@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, UseGuards } from '@nestjs/common';
 import { Tool, ToolContext, ToolParam } from 'nestjs-tool-calling';
 import { toCsv } from './csv';
+import { Roles } from '../auth/roles.decorator';
+import { RolesGuard } from '../auth/roles.guard';
 import type { Ticket, TicketPriority, TicketStatus } from './ticket';
 import { TicketRepository } from './ticket.repository';
 
-/** What every ticket tool needs from the caller: the tenant, set by the controller, never chosen by the model. */
+/** What every ticket tool needs from the caller: the signed-in user's tenant, never chosen by the model. */
 export interface SupportContextValues extends Record<string, unknown> {
   tenantId: string;
   user?: string;
@@ -56,7 +58,10 @@ export class TicketTools {
     return view(this.tickets.create(context.require('tenantId'), title, priority ?? 'normal'));
   }
 
+  /** Admins only: an agent's model is not offered this tool, and a call to it anyway is refused. */
   @Tool({ description: 'Close a support ticket by its number', sequential: true })
+  @UseGuards(RolesGuard)
+  @Roles('admin')
   closeTicket(
     @ToolParam({ description: 'Ticket number' }) id: number,
     context: ToolContext<SupportContextValues>,

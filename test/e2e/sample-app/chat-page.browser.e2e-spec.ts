@@ -30,7 +30,7 @@ const SKIPPED = `no Chromium at ${CANDIDATES.join(' or ')}; run .ci/setup-browse
 if (!CHROMIUM) process.stderr.write(`chat page browser test skipped: ${SKIPPED}\n`);
 
 /** Questions whose tool calls overflow the tool pane, the last one with a long result. */
-const QUESTIONS: Array<{ question: string; tenant?: string; tools: string[] }> = [
+const QUESTIONS: Array<{ question: string; tools: string[] }> = [
   { question: 'What is the weather in Paris and Rome?', tools: ['getWeather', 'getWeather'] },
   { question: 'List my open tickets', tools: ['listTickets'] },
   { question: 'Open a new ticket about "Coffee machine leaks"', tools: ['createTicket'] },
@@ -39,7 +39,7 @@ const QUESTIONS: Array<{ question: string; tenant?: string; tools: string[] }> =
     question: 'What is the weather in Oslo, Lima and Cairo?',
     tools: ['getWeather', 'getWeather', 'getWeather'],
   },
-  { question: 'Export my tickets as CSV', tenant: 'globex', tools: ['exportTickets'] },
+  { question: 'Export my tickets as CSV', tools: ['exportTickets'] },
 ];
 
 /** Whether the end of `element` is on screen: inside its scrolling pane and inside the window. */
@@ -53,9 +53,22 @@ function endInView(element: Locator): Promise<boolean> {
   });
 }
 
+const DEMO_USERS: Record<string, string> = {
+  alice: 'alice — acme, admin',
+  bob: 'bob — acme, agent',
+  carol: 'carol — globex, admin',
+};
+
+/** Signs in with the demo user's one-click button (signing out first when someone is signed in). */
+async function signInAs(page: Page, user: string): Promise<void> {
+  if (await page.locator('#sign-out').isVisible()) await page.click('#sign-out');
+  await page.getByRole('button', { name: DEMO_USERS[user] }).click();
+  await page.locator('#signed-in', { hasText: `signed in: ${user} (` }).waitFor({ timeout: 10_000 });
+  await page.locator('#offered-tools', { hasText: 'listTickets' }).waitFor({ timeout: 10_000 });
+}
+
 async function askAll(page: Page): Promise<void> {
-  for (const { question, tenant, tools } of QUESTIONS) {
-    if (tenant) await page.selectOption('#tenant', tenant);
+  for (const { question, tools } of QUESTIONS) {
     await page.fill('#question', question);
     await page.click('#send');
     const turn = page.locator('#tool-calls li.turn').last();
@@ -101,7 +114,11 @@ async function askAll(page: Page): Promise<void> {
       await app?.close();
     });
 
-    async function openPage(width: number, height: number): Promise<{ page: Page; failures: string[] }> {
+    async function openPage(
+      width: number,
+      height: number,
+      user: string | null = 'alice',
+    ): Promise<{ page: Page; failures: string[] }> {
       const page = await browser.newPage({ viewport: { width, height } });
       const failures: string[] = [];
       page.on('pageerror', (error) => failures.push(error.message));
@@ -109,9 +126,53 @@ async function askAll(page: Page): Promise<void> {
         if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
       });
       await page.goto(url);
-      await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
+      if (user) {
+        await signInAs(page, user);
+        await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
+      }
       return { page, failures };
     }
+
+    it('signs in: refuses a wrong password, then signs a demo user in with one click', async () => {
+      const { page, failures } = await openPage(1280, 800, null);
+      await page.locator('#login').waitFor({ timeout: 10_000 });
+      expect(await page.locator('#desk').isHidden()).toBe(true);
+      await page.fill('#username', 'alice');
+      await page.fill('#password', 'wrong');
+      await page.click('#sign-in');
+      await page.getByText('Wrong user name or password.').waitFor({ timeout: 10_000 });
+      expect(failures).toEqual([`401 ${url}/auth/login`]);
+      failures.length = 0;
+
+      await signInAs(page, 'alice');
+      await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
+      expect(await page.locator('#offered-tools').textContent()).toContain('closeTicket');
+      await page.reload();
+      await page.getByText('signed in: alice (acme, admin)').waitFor({ timeout: 10_000 });
+      expect(failures).toEqual([]);
+    }, 60_000);
+
+    it('streams with the token of the signed-in user: bob is not offered closeTicket and may not close', async () => {
+      const { page, failures } = await openPage(1280, 800, 'bob');
+      // Signing in as someone else starts a conversation of their own.
+      await signInAs(page, 'carol');
+      await page.getByRole('button', { name: 'Export my tickets as CSV' }).click();
+      await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
+      expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
+        'Email quota exceeded',
+      );
+      await signInAs(page, 'bob');
+      expect(await page.locator('#messages li').count()).toBe(0);
+      expect(await page.locator('#offered-tools').textContent()).not.toContain('closeTicket');
+      await page.getByRole('button', { name: 'Close ticket 1' }).click();
+      await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
+      expect(await page.locator('#messages li.assistant').last().textContent()).toBe(
+        'I may not close that for you: none of the tools I was given can close anything.',
+      );
+      expect(await page.locator('#tool-calls li.call').count()).toBe(0);
+      expect(await page.locator('#tool-calls li.none').last().textContent()).toBe('no tool calls');
+      expect(failures).toEqual([]);
+    }, 60_000);
 
     it('streams the answer, shows each question’s tool calls with their round, and follows both panes (desktop)', async () => {
       const { page, failures } = await openPage(1280, 800);
@@ -126,7 +187,7 @@ async function askAll(page: Page): Promise<void> {
         /^Here is what I found for "What is the weather in Paris and Rome\?"/,
       );
       expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
-        'Email quota exceeded',
+        'VPN drops every hour',
       );
       // The panes scroll, not the page.
       expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { jsonFixture, ProviderTestServer } from '../../models/support/provider-test.server';
-import { startSupportDesk } from './support-desk.app';
+import { signIn, startSupportDesk } from './support-desk.app';
 
 describe('sample app with a real provider configured (an OpenAI-compatible server on loopback)', () => {
   const saved = { ...process.env };
@@ -25,9 +25,14 @@ describe('sample app with a real provider configured (an OpenAI-compatible serve
   it('uses the provider instead of the offline model, with the same tools and the system prompt', async () => {
     const { app, url } = await startSupportDesk();
     try {
-      await request(url).get('/chat/model').expect(200, { model: 'OpenAiChatModel' });
+      const authorization = await signIn(url, 'alice');
+      await request(url)
+        .get('/chat/model')
+        .set('authorization', authorization)
+        .expect(200, { model: 'OpenAiChatModel' });
       const { body } = await request(url)
         .post('/chat')
+        .set('authorization', authorization)
         .send({ question: 'What is the weather in Paris?' })
         .expect(201);
       expect(body.toolCalls).toEqual([
@@ -129,9 +134,14 @@ describe.each([
   it('answers with the provider, the same tools and the system prompt', async () => {
     const { app, url } = await startSupportDesk();
     try {
-      await request(url).get('/chat/model').expect(200, { model: testCase.adapter });
+      const authorization = await signIn(url, 'alice');
+      await request(url)
+        .get('/chat/model')
+        .set('authorization', authorization)
+        .expect(200, { model: testCase.adapter });
       const { body } = await request(url)
         .post('/chat')
+        .set('authorization', authorization)
         .send({ question: 'What is the weather in Paris?' })
         .expect(201);
       expect(body.answer).toBe('It is sunny in Paris, 25°C.');

@@ -78,10 +78,20 @@ describe.each(['http/json', 'http/protobuf'])(
       await receiver?.close();
     });
 
+    /** The `Authorization` header of a demo user (the sample's /chat routes need a token). */
+    const signIn = async (): Promise<string> => {
+      const response = await fetch(`${app.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'alice', password: 'demo' }),
+      });
+      return `Bearer ${((await response.json()) as { access_token: string }).access_token}`;
+    };
+
     it('sends the HTTP request’s span with the chat and tool spans under it', async () => {
       const response = await fetch(`${app.url}/chat`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-tenant-id': 'acme' },
+        headers: { 'content-type': 'application/json', authorization: await signIn() },
         body: JSON.stringify({ question: 'What is the weather in Paris?' }),
       });
       expect(response.status).toBe(201);
@@ -121,6 +131,7 @@ describe.each(['http/json', 'http/protobuf'])(
     it('nests a streamed call under its SSE request too', async () => {
       const response = await fetch(
         `${app.url}/chat/stream?question=${encodeURIComponent('Weather in Rome?')}`,
+        { headers: { authorization: await signIn() } },
       );
       expect(await response.text()).toContain('"type":"finished"');
       await receiver.waitFor((spans) => spans.filter((s) => s.name === 'invoke_agent').length === 2);

@@ -22,3 +22,15 @@ export function parseSse(body: string): any[] {
     .filter(Boolean)
     .map((data) => JSON.parse(data));
 }
+
+/** Signs in as a demo user (password `demo`) and returns the `Authorization` header value. */
+export async function signIn(url: string, username: string): Promise<string> {
+  const response = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'demo' }),
+  });
+  if (response.status !== 200) throw new Error(`login of ${username} answered ${response.status}`);
+  const { access_token } = (await response.json()) as { access_token: string };
+  return `Bearer ${access_token}`;
+}

@@ -1,23 +1,120 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
+import { ChatClient, ToolCallbackRegistry, ToolContext } from 'nestjs-tool-calling';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { runDemo } from '../../../sample-app/src/demo';
-import { parseSse, startSupportDesk } from './support-desk.app';
+import { parseSse, signIn, startSupportDesk } from './support-desk.app';
 
 describe('sample app: the support desk over HTTP (offline model)', () => {
   let app: NestExpressApplication;
   let url: string;
-  const ask = (question: string, tenant = 'acme', user = 'ada') =>
-    request(url).post('/chat').set('x-tenant-id', tenant).set('x-user', user).send({ question });
+  const tokens = new Map<string, string>();
+  const ask = (question: string, user = 'alice') =>
+    request(url).post('/chat').set('authorization', tokens.get(user)!).send({ question });
 
   beforeAll(async () => {
     for (const key of Object.keys(process.env))
       if (/^(OPENAI|ANTHROPIC|TOOL_CALLING)_/.test(key)) delete process.env[key];
     ({ app, url } = await startSupportDesk());
+    for (const user of ['alice', 'bob', 'carol']) tokens.set(user, await signIn(url, user));
   });
   afterAll(() => app.close());
 
   it('says which model answers', async () => {
-    await request(url).get('/chat/model').expect(200, { model: 'offline demo model (no network)' });
+    await request(url)
+      .get('/chat/model')
+      .set('authorization', tokens.get('alice')!)
+      .expect(200, { model: 'offline demo model (no network)' });
+  });
+
+  describe('authentication', () => {
+    it('signs a demo user in with a JWT, and refuses wrong credentials with 401', async () => {
+      const { body } = await request(url)
+        .post('/auth/login')
+        .send({ username: 'bob', password: 'demo' })
+        .expect(200);
+      expect(body.access_token.split('.')).toHaveLength(3);
+      await request(url)
+        .get('/auth/me')
+        .set('authorization', `Bearer ${body.access_token}`)
+        .expect(200, { username: 'bob', tenant: 'acme', roles: ['agent'] });
+      await request(url).post('/auth/login').send({ username: 'bob', password: 'nope' }).expect(401);
+      await request(url).post('/auth/login').send({ username: 'mallory', password: 'demo' }).expect(401);
+    });
+
+    it('refuses every /chat route without a valid Bearer token', async () => {
+      for (const path of ['/chat/model', '/chat/tools', '/chat/stream?question=hi'])
+        await request(url).get(path).expect(401);
+      await request(url).post('/chat').send({ question: 'hi' }).expect(401);
+      await request(url)
+        .post('/chat')
+        .set('authorization', 'Bearer not.a.jwt')
+        .send({ question: 'hi' })
+        .expect(401);
+    });
+
+    it('takes the tenant from the signed-in user, never from a header', async () => {
+      const { body } = await ask('List my tickets', 'alice').set('x-tenant-id', 'globex').expect(201);
+      expect(JSON.stringify(JSON.parse(body.toolCalls[0].result))).not.toContain('Email quota exceeded');
+    });
+  });
+
+  describe('closeTicket: RolesGuard + @Roles("admin") on the tool method', () => {
+    it('offers it to admins only', async () => {
+      const tools = async (user: string) =>
+        (await request(url).get('/chat/tools').set('authorization', tokens.get(user)!).expect(200)).body
+          .tools as string[];
+      expect(await tools('alice')).toContain('closeTicket');
+      expect(await tools('carol')).toContain('closeTicket');
+      expect(await tools('bob')).not.toContain('closeTicket');
+      expect(await tools('bob')).toContain('listTickets');
+    });
+
+    it('keeps the ticket open when bob asks, and closes it when alice does', async () => {
+      const created = JSON.parse(
+        (await ask('Open a new ticket about "Fax smells of smoke"', 'bob').expect(201)).body.toolCalls[0]
+          .result,
+      );
+      const bob = (await ask(`Close ticket ${created.id}`, 'bob').expect(201)).body;
+      expect(bob.toolCalls).toEqual([]);
+      expect(bob.answer).toBe(
+        'I may not close that for you: none of the tools I was given can close anything.',
+      );
+      const still = JSON.parse(
+        (await ask(`Show ticket #${created.id}`, 'bob').expect(201)).body.toolCalls[0].result,
+      );
+      expect(still).toMatchObject({ id: created.id, status: 'open' });
+      const alice = (await ask(`Close ticket ${created.id}`, 'alice').expect(201)).body;
+      expect(JSON.parse(alice.toolCalls[0].result)).toMatchObject({ id: created.id, status: 'closed' });
+    });
+
+    it('refuses bob a call the model makes anyway: unknown in his chat, not permitted on the tool itself', async () => {
+      const registry = app.get(ToolCallbackRegistry);
+      const bob = { user: { username: 'bob', tenant: 'acme', roles: ['agent'] }, headers: {} };
+      const model = new ScriptedChatModel([
+        { toolCalls: [{ name: 'closeTicket', arguments: { id: 2 } }] },
+        'ok',
+      ]);
+      const chat = ChatClient.create(model, { toolCallbacks: [...registry.getToolCallbacks()] });
+      const response = await chat
+        .prompt()
+        .request(bob)
+        .toolContext({ tenantId: 'acme', user: 'bob' })
+        .user('close ticket 2')
+        .call()
+        .chatResponse();
+      expect(response.toolExecutions[0].toolResponse).toMatchObject({ isError: true });
+      expect(response.toolExecutions[0].toolResponse.result).toMatch(/^Unknown tool "closeTicket"/);
+      const context = ToolContext.of({ tenantId: 'acme', user: 'bob' }).withExecution({
+        request: bob,
+        conversation: {},
+      });
+      await expect(registry.get('closeTicket')!.call('{"id":2}', context)).rejects.toThrow(
+        'not permitted: the caller may not use the tool "closeTicket"',
+      );
+      const ticket = JSON.parse((await ask('Show ticket #2', 'alice').expect(201)).body.toolCalls[0].result);
+      expect(ticket).toMatchObject({ id: 2, status: 'open' });
+    });
   });
 
   it('runs the demo conversation', async () => {
@@ -32,6 +129,17 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(text).toContain('tool closeTicket({"id":4}) ✗ error');
     expect(text).toContain('I could not close ticket: there is no ticket #4');
     expect(text).toContain('4,Email quota exceeded,open,normal');
+    expect(text).toContain(
+      'Tools offered for alice@acme admin: listTickets, getTicket, createTicket, closeTicket, exportTickets',
+    );
+    expect(text).toMatch(
+      /Tools offered for bob@acme agent: listTickets, getTicket, createTicket, exportTickets/,
+    );
+    expect(text).toContain(
+      '[bob@acme agent] › Close ticket 1\n  I may not close that for you: none of the tools I was given can close anything.',
+    );
+    expect(text).toContain('[alice@acme admin] › Close ticket 1\n    tool closeTicket({"id":1})');
+    expect(text).toMatch(/"id":1,"title":"Printer on floor 3 is jammed","status":"closed"/);
   });
 
   it('answers a question with two parallel tool calls and their results', async () => {
@@ -49,7 +157,7 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
   });
 
   it('keeps tenants apart: a tenant can neither see nor close another tenant’s tickets', async () => {
-    const globexBefore = (await ask('List my tickets', 'globex').expect(201)).body.toolCalls[0];
+    const globexBefore = (await ask('List my tickets', 'carol').expect(201)).body.toolCalls[0];
     const globexIds = JSON.parse(globexBefore.result).map((t: any) => t.id);
     expect(globexIds.length).toBeGreaterThan(0);
 
@@ -67,14 +175,9 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(peek.toolCalls[0]).toMatchObject({ name: 'getTicket', isError: true });
 
     const globexAfter = JSON.parse(
-      (await ask(`Show ticket #${globexIds[0]}`, 'globex').expect(201)).body.toolCalls[0].result,
+      (await ask(`Show ticket #${globexIds[0]}`, 'carol').expect(201)).body.toolCalls[0].result,
     );
     expect(globexAfter).toMatchObject({ id: globexIds[0], status: 'open' });
-    await request(url).post('/chat').set('x-tenant-id', 'initech').send({ question: 'hi' }).expect(400, {
-      message: 'unknown tenant "initech": use one of acme, globex',
-      error: 'Bad Request',
-      statusCode: 400,
-    });
   });
 
   it('creates and closes a ticket (sequential tools) for the caller’s tenant only', async () => {
@@ -84,38 +187,45 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(created).toMatchObject({ title: 'Monitor flickers', status: 'open', priority: 'normal' });
     const closed = (await ask(`Close ticket ${created.id}`).expect(201)).body.toolCalls[0];
     expect(JSON.parse(closed.result)).toMatchObject({ id: created.id, status: 'closed' });
-    const other = (await ask(`Close ticket ${created.id}`, 'globex').expect(201)).body.toolCalls[0];
+    const other = (await ask(`Close ticket ${created.id}`, 'carol').expect(201)).body.toolCalls[0];
     expect(other).toMatchObject({ isError: true, result: `there is no ticket #${created.id}` });
   });
 
   it('returns the export directly, without a second model round', async () => {
-    const { body } = await ask('Export my tickets as CSV', 'globex').expect(201);
+    const { body } = await ask('Export my tickets as CSV', 'carol').expect(201);
     expect(body.rounds).toBe(1);
     expect(body.answer.split('\n')[0]).toBe('id,title,status,priority');
     expect(body.answer).toBe(body.toolCalls[0].result);
   });
 
   it('exports a title that looks like a formula as text, not as a formula a spreadsheet would run', async () => {
-    await ask('Open a new ticket about "@SUM(1+1)*cmd|calc"', 'globex').expect(201);
-    await ask('Open a new ticket about "=HYPERLINK(evil.example)"', 'globex').expect(201);
-    const { body } = await ask('Export my tickets as CSV', 'globex').expect(201);
+    await ask('Open a new ticket about "@SUM(1+1)*cmd|calc"', 'carol').expect(201);
+    await ask('Open a new ticket about "=HYPERLINK(evil.example)"', 'carol').expect(201);
+    const { body } = await ask('Export my tickets as CSV', 'carol').expect(201);
     expect(body.answer.split('\n').slice(-2)).toEqual([
       expect.stringMatching(/^\d+,'@SUM\(1\+1\)\*cmd\|calc,open,normal$/),
       expect.stringMatching(/^\d+,'=HYPERLINK\(evil\.example\),open,normal$/),
     ]);
   });
 
-  it('binds the request-scoped tool to the user of each request', async () => {
-    const [ada, grace] = await Promise.all([
-      ask('Who am I?', 'acme', 'ada'),
-      ask('Who am I?', 'acme', 'grace'),
-    ]);
-    expect(ada.body.toolCalls[0]).toMatchObject({ name: 'whoAmI', result: '{"user":"ada"}' });
-    expect(grace.body.toolCalls[0]).toMatchObject({ name: 'whoAmI', result: '{"user":"grace"}' });
+  it('binds the request-scoped tool to the signed-in user of each request', async () => {
+    const [alice, bob] = await Promise.all([ask('Who am I?', 'alice'), ask('Who am I?', 'bob')]);
+    expect(alice.body.toolCalls[0]).toMatchObject({
+      name: 'whoAmI',
+      result: '{"user":"alice","tenant":"acme","roles":["admin"]}',
+    });
+    expect(bob.body.toolCalls[0]).toMatchObject({
+      name: 'whoAmI',
+      result: '{"user":"bob","tenant":"acme","roles":["agent"]}',
+    });
   });
 
   it('refuses an empty question', async () => {
-    const { body } = await request(url).post('/chat').send({}).expect(400);
+    const { body } = await request(url)
+      .post('/chat')
+      .set('authorization', tokens.get('alice')!)
+      .send({})
+      .expect(400);
     expect(body.message).toContain('question should not be empty');
   });
 
@@ -123,7 +233,7 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     const response = await request(url)
       .get('/chat/stream')
       .query({ question: 'What is the weather in Paris?' })
-      .set('x-tenant-id', 'acme')
+      .set('authorization', tokens.get('alice')!)
       .buffer(true)
       .parse((res, done) => {
         let text = '';

@@ -1,0 +1,86 @@
+import type { ApplicationConfig, ModuleRef } from '@nestjs/core';
+
+// Nest's metadata keys of @UseGuards/@UseInterceptors/@UsePipes/@UseFilters (stable strings; '@nestjs/common/constants'
+// is not part of Nest 12's exports).
+const KEYS = {
+  guards: '__guards__',
+  interceptors: '__interceptors__',
+  pipes: '__pipes__',
+  filters: '__exceptionFilters__',
+} as const;
+
+export type EnhancerKind = keyof typeof KEYS;
+
+/** Which kinds of enhancer apply to one tool method, its own and the global ones. */
+export type ToolEnhancers = Readonly<Record<EnhancerKind, boolean>> & {
+  /** Some apply only per request (a request-scoped `APP_GUARD`…): the pipeline needs the call's context id. */
+  readonly requestScopedGlobals: boolean;
+};
+
+/** What the application registered globally (`app.useGlobalGuards()`, `APP_GUARD`, …). */
+export interface GlobalEnhancers {
+  readonly counts: Readonly<Record<EnhancerKind, number>>;
+  readonly requestScoped: boolean;
+}
+
+/** Global enhancers are unknown: assume every kind is there. */
+const UNKNOWN: GlobalEnhancers = {
+  counts: { guards: 1, interceptors: 1, pipes: 1, filters: 1 },
+  requestScoped: true,
+};
+
+const NONE: GlobalEnhancers = {
+  counts: { guards: 0, interceptors: 0, pipes: 0, filters: 0 },
+  requestScoped: false,
+};
+
+/**
+ * The application's `ApplicationConfig`, where Nest keeps the global enhancers. Nest has no public reader for it:
+ * it is read from the container behind `ModuleRef`; when that fails, every tool is assumed to have global
+ * enhancers (slower, never less safe).
+ */
+export function applicationConfigOf(moduleRef: ModuleRef): ApplicationConfig | undefined {
+  const container = (moduleRef as unknown as { container?: { applicationConfig?: ApplicationConfig } })
+    .container;
+  return container?.applicationConfig;
+}
+
+export function globalEnhancersOf(config: ApplicationConfig | undefined, enabled: boolean): GlobalEnhancers {
+  if (!enabled) return NONE;
+  if (!config || typeof config.getGlobalGuards !== 'function') return UNKNOWN;
+  return {
+    counts: {
+      guards: config.getGlobalGuards().length + config.getGlobalRequestGuards().length,
+      interceptors: config.getGlobalInterceptors().length + config.getGlobalRequestInterceptors().length,
+      pipes: config.getGlobalPipes().length + config.getGlobalRequestPipes().length,
+      filters: config.getGlobalFilters().length + config.getGlobalRequestFilters().length,
+    },
+    requestScoped:
+      config.getGlobalRequestGuards().length +
+        config.getGlobalRequestInterceptors().length +
+        config.getGlobalRequestPipes().length +
+        config.getGlobalRequestFilters().length >
+      0,
+  };
+}
+
+/** The enhancers of `type.prototype[methodName]`: declared on the method or its class, or global. */
+export function enhancersOf(type: Function, method: Function, globals: GlobalEnhancers): ToolEnhancers {
+  const declared = (key: string) =>
+    hasEntries(Reflect.getMetadata(key, method)) || hasEntries(Reflect.getMetadata(key, type));
+  return {
+    guards: globals.counts.guards > 0 || declared(KEYS.guards),
+    interceptors: globals.counts.interceptors > 0 || declared(KEYS.interceptors),
+    pipes: globals.counts.pipes > 0 || declared(KEYS.pipes),
+    filters: globals.counts.filters > 0 || declared(KEYS.filters),
+    requestScopedGlobals: globals.requestScoped,
+  };
+}
+
+export function hasAny(enhancers: ToolEnhancers): boolean {
+  return enhancers.guards || enhancers.interceptors || enhancers.pipes || enhancers.filters;
+}
+
+function hasEntries(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0;
+}
