@@ -1,6 +1,5 @@
 import { NoSuchToolError } from '../../errors/no-such-tool.error';
 import { ToolCallingError } from '../../errors/tool-calling.error';
-import { ToolCallingLimitError, type ToolCallingLimitName } from '../../errors/tool-calling-limit.error';
 import { ToolExecutionError } from '../../errors/tool-execution.error';
 import { isInstanceOf } from '../../errors/messages/thrown-value-text';
 import type { ToolCallTelemetry } from '../../telemetry/chat-telemetry';
@@ -15,15 +14,8 @@ import { capResultText } from './tool-result-cap';
 import { ToolCallCounter } from './tool-call-counter';
 import type { ToolCallHookContext, ToolCallHooks } from './tool-call-hooks';
 import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
-import type { ToolCallCounts, ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
-
-/** What runs for a call: the tool, a refusal for a call over a limit, or nothing for a name the model invented. */
-type Target =
-  | { readonly kind: 'tool'; readonly callback: ToolCallback }
-  | { readonly kind: 'over-limit'; readonly limit: ToolCallingLimitName; readonly message: string }
-  | { readonly kind: 'unknown-tool' };
-
-const UNKNOWN_TOOL: Target = Object.freeze({ kind: 'unknown-tool' });
+import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
+import { planToolRound, type Target } from './tool-round-plan';
 
 /** What made a call fail, for its telemetry, when a hook denied it. */
 const DENIED = Symbol('denied');
@@ -62,7 +54,7 @@ export class ToolRound {
     this.context = input.context ?? ToolContext.empty();
     this.round = input.round ?? 1;
     this.errors = input.telemetry === undefined ? undefined : [];
-    this.targets = this.plan(input.counter ?? new ToolCallCounter());
+    this.targets = planToolRound(input, tools, settings.limits, input.counter ?? new ToolCallCounter());
   }
 
   async run(): Promise<ToolExecutionResult> {
@@ -90,51 +82,6 @@ export class ToolRound {
       toolResponses: this.responses,
       returnDirect: n > 0 && this.allReturnDirect(),
     };
-  }
-
-  /**
-   * Every call the model asks for counts toward the limits, invented names included; a response with more calls
-   * than `maxToolCallsPerRequest` is refused whole, before any per-call work, whatever `onLimit` says.
-   */
-  private plan(counter: ToolCallCounts): Target[] {
-    const { maxToolCallsPerRequest, maxCallsPerTool, onLimit } = this.settings.limits;
-    if (this.calls.length > maxToolCallsPerRequest) {
-      throw this.limitError('maxToolCallsPerRequest', maxToolCallsPerRequest, undefined, this.calls.length);
-    }
-    return this.calls.map((call) => {
-      let limit: 'maxToolCallsPerRequest' | 'maxCallsPerTool';
-      let value: number;
-      if (counter.total >= maxToolCallsPerRequest) {
-        limit = 'maxToolCallsPerRequest';
-        value = maxToolCallsPerRequest;
-      } else if (counter.of(call.name) >= maxCallsPerTool) {
-        limit = 'maxCallsPerTool';
-        value = maxCallsPerTool;
-      } else {
-        counter.add(call.name);
-        const callback = this.tools.get(call.name);
-        return callback === undefined ? UNKNOWN_TOOL : { kind: 'tool', callback };
-      }
-      if (onLimit === 'error') {
-        throw this.limitError(limit, value, limit === 'maxCallsPerTool' ? call.name : undefined);
-      }
-      return {
-        kind: 'over-limit',
-        limit,
-        message: ChatMessages.toolCallLimitForModel(limit, value, call.name),
-      };
-    });
-  }
-
-  private limitError(
-    limit: 'maxToolCallsPerRequest' | 'maxCallsPerTool',
-    value: number,
-    toolName: string | undefined,
-    requestedCalls?: number,
-  ): ToolCallingLimitError {
-    const { history: before, message } = this.input;
-    const history = before[before.length - 1] === message ? before : before.concat(message);
-    return new ToolCallingLimitError(limit, value, history, toolName, requestedCalls);
   }
 
   private isSequential(index: number): boolean {
