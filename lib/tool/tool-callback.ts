@@ -10,6 +10,11 @@ export interface ToolCallback {
   getToolDefinition(): ToolDefinition;
   getToolMetadata(): ToolMetadata;
   call(input: string, context?: ToolContext): Promise<string>;
+  /**
+   * Parses and validates `input` as `call()` would, without running the tool: the arguments as an object, or an
+   * `InvalidToolInputError`. Used before a call waits for approval.
+   */
+  validateInput?(input: string): Promise<Record<string, unknown>>;
 }
 
 export function isToolCallback(value: unknown): value is ToolCallback {

@@ -15,7 +15,14 @@ import { capResultText } from './tool-result-cap';
 import { ToolCallCounter } from './tool-call-counter';
 import type { ToolCallHookContext, ToolCallHooks } from './tool-call-hooks';
 import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
-import type { ToolCallCounts, ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
+import { StateMessages } from '../../errors/messages/state.messages';
+import { checkApproval } from './approval-check';
+import type {
+  ToolCallAwaitingApproval,
+  ToolCallCounts,
+  ToolExecutionInput,
+  ToolExecutionResult,
+} from './tool-execution-result';
 
 /** What runs for a call: the tool, a refusal for a call over a limit, or nothing for a name the model invented. */
 type Target =
@@ -51,6 +58,7 @@ export class ToolRound {
   private failed = false;
   /** Kept for the telemetry only: what made each call fail. */
   private readonly errors: unknown[] | undefined;
+  private awaiting?: ToolCallAwaitingApproval[];
 
   constructor(
     private readonly input: ToolExecutionInput,
@@ -79,6 +87,16 @@ export class ToolRound {
       i = end;
     }
     const { history, message } = this.input;
+    const awaiting = this.awaiting;
+    if (awaiting) {
+      awaiting.sort((a, b) => a.index - b.index);
+      return {
+        conversationHistory: history[history.length - 1] === message ? history : [...history, message],
+        toolResponses: this.responses,
+        returnDirect: false,
+        awaitingApproval: awaiting,
+      };
+    }
     const toolMessage = toolResponseMessage(this.responses);
     return {
       // Spread, not concat(): concat looks up Symbol.isConcatSpreadable on each message it is given, which made
@@ -189,15 +207,33 @@ export class ToolRound {
     const target = this.targets[index];
     const onEvent = this.input.onEvent;
     this.input.signal?.throwIfAborted();
+    const resumption = this.input.resumption;
+    const earlier = resumption?.responses[index];
+    if (earlier) {
+      this.responses[index] = earlier;
+      return;
+    }
+    const decision = resumption?.decisions.get(index);
+    let refused: ToolResponse | undefined;
+    if (decision === undefined && target.kind === 'tool' && toolMetadataOf(target.callback).approval) {
+      const check = await this.approvalCheck(index, call, target.callback);
+      if (check === 'wait') return;
+      if (check !== 'run') refused = check;
+    } else if (decision?.approved === false) {
+      const result = StateMessages.approvalDenied(call.name, decision.reason);
+      refused = { id: call.id, name: call.name, result, isError: true };
+    }
     onEvent?.({ type: 'tool-call-started', round: this.round, toolCall: call });
     const telemetry = this.input.telemetry?.startToolCall(
       this.round,
       call,
       target.kind === 'tool' ? target.callback.getToolDefinition() : undefined,
     );
-    let response = await (telemetry === undefined
-      ? this.respond(index, call, target)
-      : telemetry.run(() => this.respond(index, call, target)));
+    let response =
+      refused ??
+      (await (telemetry === undefined
+        ? this.respond(index, call, target)
+        : telemetry.run(() => this.respond(index, call, target))));
     response = this.capped(call, response, target.kind === 'tool' ? target.callback : undefined);
     this.responses[index] = response;
     if (telemetry !== undefined) this.report(telemetry, index, target, response);
@@ -206,6 +242,19 @@ export class ToolRound {
       round: this.round,
       toolResponse: response,
     });
+  }
+
+  /** `'wait'` when the call waits for approval, an error result when its arguments are invalid, else `'run'`. */
+  private async approvalCheck(
+    index: number,
+    call: ToolCall,
+    callback: ToolCallback,
+  ): Promise<ToolResponse | 'wait' | 'run'> {
+    const check = await checkApproval(call, callback, this.context);
+    if (check instanceof Error) return this.failure(index, call, check);
+    if (check === 'run') return 'run';
+    (this.awaiting ??= []).push({ index, toolCall: call, arguments: check.arguments });
+    return 'wait';
   }
 
   private respond(index: number, call: ToolCall, target: Target): ToolResponse | Promise<ToolResponse> {
