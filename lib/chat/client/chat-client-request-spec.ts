@@ -17,9 +17,7 @@ import { callThroughAdvisors } from '../advisors/advisor-chain';
 import type { ApprovalDecision } from '../../approval/pending-approval';
 import { decideApproval } from '../loop/resume-call';
 import { StateMessages } from '../../errors/messages/state.messages';
-
-/** The advise-context key of the conversation id (Spring AI's `ChatMemory.CONVERSATION_ID`). */
-export const CHAT_MEMORY_CONVERSATION_ID = 'chat_memory_conversation_id';
+import { CHAT_MEMORY_CONVERSATION_ID } from '../advisors/advise-context';
 
 const NO_SCOPE = (): undefined => undefined;
 

@@ -1,0 +1,60 @@
+import { ChatMemoryReadError } from '../errors/chat-memory-read.error';
+import type { Message } from '../chat/model/messages';
+
+export const STORED_CONVERSATION_VERSION = 1;
+
+/** A conversation as stored: `{"v":1,"messages":[…]}`. */
+export function serializeConversation(messages: readonly Message[]): string {
+  return JSON.stringify({ v: STORED_CONVERSATION_VERSION, messages });
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+function messageIssue(message: unknown): string | undefined {
+  if (typeof message !== 'object' || message === null) return 'is not an object';
+  const m = message as Record<string, unknown>;
+  switch (m.role) {
+    case 'system':
+    case 'user':
+      return isString(m.content) ? undefined : 'has no text';
+    case 'assistant':
+      if (!isString(m.content) || !Array.isArray(m.toolCalls)) return 'has no text or tool calls';
+      return m.toolCalls.every((c) => isString(c?.id) && isString(c?.name) && isString(c?.arguments))
+        ? undefined
+        : 'has a malformed tool call';
+    case 'tool':
+      if (!Array.isArray(m.responses)) return 'has no responses';
+      return m.responses.every(
+        (r) => isString(r?.id) && isString(r?.name) && isString(r?.result) && typeof r?.isError === 'boolean',
+      )
+        ? undefined
+        : 'has a malformed tool response';
+    default:
+      return 'has no known role';
+  }
+}
+
+/** The messages of a stored conversation; a `ChatMemoryReadError` naming the conversation when it is not one. */
+export function parseConversation(conversationId: string, text: string): Message[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ChatMemoryReadError(conversationId, 'the stored entry is not JSON');
+  }
+  const stored = value as { v?: unknown; messages?: unknown } | null;
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored))
+    throw new ChatMemoryReadError(conversationId, 'the stored entry is not an object');
+  if (stored.v !== STORED_CONVERSATION_VERSION)
+    throw new ChatMemoryReadError(
+      conversationId,
+      `the stored entry has version ${JSON.stringify(stored.v) ?? 'none'}, this library reads version ${STORED_CONVERSATION_VERSION}`,
+    );
+  if (!Array.isArray(stored.messages))
+    throw new ChatMemoryReadError(conversationId, 'the stored entry has no message list');
+  stored.messages.forEach((message, index) => {
+    const issue = messageIssue(message);
+    if (issue) throw new ChatMemoryReadError(conversationId, `message ${index} ${issue}`);
+  });
+  return stored.messages as Message[];
+}
