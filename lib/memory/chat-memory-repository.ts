@@ -7,8 +7,9 @@ export interface ChatMemoryRepository {
   saveAll(conversationId: string, messages: readonly Message[]): Promise<void>;
   deleteByConversationId(conversationId: string): Promise<void>;
   /**
-   * Replaces the conversation with what `change` makes of it, atomically: no other write to the conversation comes
-   * between the read and the write. Without it, a memory reads and then saves.
+   * Adds the messages and keeps the last `maxMessages` (never a tool result without its call first), atomically: no
+   * other write to the conversation comes between, and the messages are added all or none. Without it, a memory
+   * reads, cuts and saves.
    */
-  update?(conversationId: string, change: (messages: Message[]) => Message[]): Promise<void>;
+  append?(conversationId: string, messages: readonly Message[], maxMessages: number): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { Message } from '../chat/model/messages';
 import type { ChatMemoryRepository } from './chat-memory-repository';
+import { messageWindow } from './message-window';
 import { parseConversation, serializeConversation } from './stored-conversation';
 
 /** Default bound on the conversations kept; the least recently written is dropped first. */
@@ -32,9 +33,9 @@ export class InMemoryChatMemoryRepository implements ChatMemoryRepository {
   }
 
   /** Nothing runs between the read and the write: both happen in one turn of the event loop. */
-  async update(conversationId: string, change: (messages: Message[]) => Message[]): Promise<void> {
+  async append(conversationId: string, messages: readonly Message[], maxMessages: number): Promise<void> {
     const text = this.conversations.get(conversationId);
-    const messages = text === undefined ? [] : parseConversation(conversationId, text);
-    await this.saveAll(conversationId, change(messages));
+    const stored = text === undefined ? [] : parseConversation(conversationId, text);
+    await this.saveAll(conversationId, messageWindow([...stored, ...messages], maxMessages));
   }
 }

@@ -40,11 +40,10 @@ export class MessageWindowChatMemory implements ChatMemory {
 
   async add(conversationId: string, messages: readonly Message[]): Promise<void> {
     if (messages.length === 0) return;
-    const change = (stored: Message[]): Message[] =>
-      messageWindow([...stored, ...messages], this.maxMessages);
     const repository = this.repository;
-    if (repository.update) return repository.update(conversationId, change);
-    await repository.saveAll(conversationId, change(await repository.findByConversationId(conversationId)));
+    if (repository.append) return repository.append(conversationId, messages, this.maxMessages);
+    const stored = await repository.findByConversationId(conversationId);
+    await repository.saveAll(conversationId, messageWindow([...stored, ...messages], this.maxMessages));
   }
 
   clear(conversationId: string): Promise<void> {

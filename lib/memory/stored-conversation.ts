@@ -34,6 +34,31 @@ function messageIssue(message: unknown): string | undefined {
   }
 }
 
+/** One message as stored in a list (Redis): `{"v":1,"role":…,"message":{…}}`. */
+export function serializeStoredMessage(message: Message): string {
+  return JSON.stringify({ v: STORED_CONVERSATION_VERSION, role: message.role, message });
+}
+
+/** The messages of a conversation stored as a list of `serializeStoredMessage` entries. */
+export function parseStoredMessages(conversationId: string, entries: readonly string[]): Message[] {
+  return entries.map((entry, index) => {
+    let value: { v?: unknown; message?: unknown } | null;
+    try {
+      value = JSON.parse(entry);
+    } catch {
+      throw new ChatMemoryReadError(conversationId, `message ${index} is not JSON`);
+    }
+    if (typeof value !== 'object' || value === null || value.v !== STORED_CONVERSATION_VERSION)
+      throw new ChatMemoryReadError(
+        conversationId,
+        `message ${index} is not version ${STORED_CONVERSATION_VERSION} of the stored format`,
+      );
+    const issue = messageIssue(value.message);
+    if (issue) throw new ChatMemoryReadError(conversationId, `message ${index} ${issue}`);
+    return value.message as Message;
+  });
+}
+
 /** The messages of a stored conversation; a `ChatMemoryReadError` naming the conversation when it is not one. */
 export function parseConversation(conversationId: string, text: string): Message[] {
   let value: unknown;
