@@ -2,6 +2,7 @@ import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
 import { APP_PIPE } from '@nestjs/core';
 import { ConfigModule } from '@nestjs/config';
 import { ToolCallingModule, toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling';
+import { callerIdOf } from './chat/caller';
 import { ChatController } from './chat/chat.controller';
 import { OfflineChatModel } from './offline/offline-chat-model';
 import { TICKETS_DB_PATH, TicketRepository } from './tickets/ticket.repository';
@@ -30,10 +31,12 @@ export class AppModule {
           imports: [ConfigModule.forFeature(toolCallingConfig)],
           inject: [toolCallingConfig.KEY],
           // With no provider configured in the environment, the offline demo model answers.
+          // With REDIS_URL set, chat memory and pending approvals live in Redis (several replicas).
           useFactory: (config: ToolCallingConfig) => ({
             ...config,
             chatModel: config.chatModel ?? new OfflineChatModel(),
             defaults: { system: SYSTEM_PROMPT },
+            approvals: { ...config.approvals, callerId: callerIdOf },
           }),
         }),
       ],

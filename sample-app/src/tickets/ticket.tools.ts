@@ -56,7 +56,8 @@ export class TicketTools {
     return view(this.tickets.create(context.require('tenantId'), title, priority ?? 'normal'));
   }
 
-  @Tool({ description: 'Close a support ticket by its number', sequential: true })
+  /** Closing needs a person's approval: the chat pauses until they press Approve or Deny. */
+  @Tool({ description: 'Close a support ticket by its number', sequential: true, approval: true })
   closeTicket(
     @ToolParam({ description: 'Ticket number' }) id: number,
     context: ToolContext<SupportContextValues>,

@@ -6,8 +6,14 @@ import { parseSse, startSupportDesk } from './support-desk.app';
 describe('sample app: the support desk over HTTP (offline model)', () => {
   let app: NestExpressApplication;
   let url: string;
-  const ask = (question: string, tenant = 'acme', user = 'ada') =>
-    request(url).post('/chat').set('x-tenant-id', tenant).set('x-user', user).send({ question });
+  const ask = (question: string, tenant = 'acme', user = 'ada', conversationId?: string) =>
+    request(url)
+      .post('/chat')
+      .set('x-tenant-id', tenant)
+      .set('x-user', user)
+      .send({ question, conversationId });
+  const decide = (id: string, decision: object, tenant = 'acme', user = 'ada') =>
+    request(url).post(`/chat/approvals/${id}`).set('x-tenant-id', tenant).set('x-user', user).send(decision);
 
   beforeAll(async () => {
     for (const key of Object.keys(process.env))
@@ -29,8 +35,14 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(text).toContain('tool getWeather({"city":"Rome"})');
     expect(text).toContain('tool listTickets({"status":"open"})');
     expect(text).toContain('tool createTicket({"title":"Coffee machine leaks"})');
-    expect(text).toContain('tool closeTicket({"id":4}) ✗ error');
-    expect(text).toContain('I could not close ticket: there is no ticket #4');
+    expect(text).toContain(
+      '⏸ closeTicket({"id":1}) waits for approval\n    ✔ approved by demo\n    tool closeTicket({"id":1})',
+    );
+    expect(text).toContain('Close ticket: id 1, title Printer on floor 3 is jammed, status closed');
+    expect(text).toContain(
+      '⏸ closeTicket({"id":2}) waits for approval\n    ✘ denied by demo: the VPN still drops every hour\n    tool closeTicket({"id":2}) ✗ error',
+    );
+    expect(text).toContain('Their reason: the VPN still drops every hour');
     expect(text).toContain('4,Email quota exceeded,open,normal');
   });
 
@@ -57,7 +69,8 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(acmeList.map((t: any) => t.id)).not.toEqual(expect.arrayContaining([globexIds[0]]));
     expect(JSON.stringify(acmeList)).not.toContain('globex');
 
-    const close = (await ask(`Close ticket ${globexIds[0]}`).expect(201)).body;
+    const pending = (await ask(`Close ticket ${globexIds[0]}`).expect(201)).body.pendingApprovals[0];
+    const close = (await decide(pending.id, { approved: true }).expect(201)).body;
     expect(close.toolCalls[0]).toMatchObject({
       name: 'closeTicket',
       isError: true,
@@ -82,9 +95,13 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
       (await ask('Open a new ticket about "Monitor flickers"').expect(201)).body.toolCalls[0].result,
     );
     expect(created).toMatchObject({ title: 'Monitor flickers', status: 'open', priority: 'normal' });
-    const closed = (await ask(`Close ticket ${created.id}`).expect(201)).body.toolCalls[0];
+    const asked = (await ask(`Close ticket ${created.id}`).expect(201)).body;
+    const closed = (await decide(asked.pendingApprovals[0].id, { approved: true }).expect(201)).body
+      .toolCalls[0];
     expect(JSON.parse(closed.result)).toMatchObject({ id: created.id, status: 'closed' });
-    const other = (await ask(`Close ticket ${created.id}`, 'globex').expect(201)).body.toolCalls[0];
+    const otherAsked = (await ask(`Close ticket ${created.id}`, 'globex').expect(201)).body;
+    const other = (await decide(otherAsked.pendingApprovals[0].id, { approved: true }, 'globex').expect(201))
+      .body.toolCalls[0];
     expect(other).toMatchObject({ isError: true, result: `there is no ticket #${created.id}` });
   });
 
@@ -114,6 +131,40 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(grace.body.toolCalls[0]).toMatchObject({ name: 'whoAmI', result: '{"user":"grace"}' });
   });
 
+  it('keeps the conversation: a follow-up is sent with the earlier exchange', async () => {
+    const first = (await ask('What is the weather in Paris?').expect(201)).body;
+    expect(first.conversationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.pendingApprovals).toEqual([]);
+    const next = (await ask('List my open tickets', 'acme', 'ada', first.conversationId).expect(201)).body;
+    expect(next.conversationId).toBe(first.conversationId);
+    // The prompt of the follow-up carried the first exchange: more tokens than the same question alone.
+    const alone = (await ask('List my open tickets').expect(201)).body;
+    expect(next.usage.promptTokens).toBeGreaterThan(alone.usage.promptTokens);
+  });
+
+  it('closeTicket waits for approval: 403 for another user, then approved once (409 after), 404 unknown', async () => {
+    const created = JSON.parse(
+      (await ask('Open a new ticket about "Door squeaks"').expect(201)).body.toolCalls[0].result,
+    );
+    const asked = (await ask(`Close ticket ${created.id}`).expect(201)).body;
+    expect(asked.pendingApprovals).toEqual([
+      { id: expect.any(String), toolName: 'closeTicket', arguments: { id: created.id } },
+    ]);
+    expect(asked.toolCalls).toEqual([]);
+    const id = asked.pendingApprovals[0].id;
+    const forbidden = await decide(id, { approved: true }, 'acme', 'mallory').expect(403);
+    expect(forbidden.body.message).toBe(
+      'this caller may not decide the approval of the call of "closeTicket" (it belongs to another user)',
+    );
+    const done = (await decide(id, { approved: true }).expect(201)).body;
+    expect(done.conversationId).toBe(asked.conversationId);
+    expect(JSON.parse(done.toolCalls[0].result)).toMatchObject({ id: created.id, status: 'closed' });
+    expect(done.answer).toContain('status closed');
+    await decide(id, { approved: true }).expect(409);
+    await decide('no-such-approval', { approved: true }).expect(404);
+    await decide(id, { approved: 'yes' }).expect(400);
+  });
+
   it('refuses an empty question', async () => {
     const { body } = await request(url).post('/chat').send({}).expect(400);
     expect(body.message).toContain('question should not be empty');
@@ -132,7 +183,11 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
       })
       .expect(200)
       .expect('content-type', /text\/event-stream/);
-    const events = parseSse(response.body as string);
+    const [conversation, ...events] = parseSse(response.body as string);
+    expect(conversation).toEqual({
+      type: 'conversation',
+      conversationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     const types = events.map((e) => e.type);
     expect(types.slice(0, 3)).toEqual(['round-finished', 'tool-call-started', 'tool-result']);
     expect(events[1].toolCall).toMatchObject({ name: 'getWeather', arguments: '{"city":"Paris"}' });
