@@ -11,6 +11,7 @@ import {
 } from '../../lib';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { WeatherTools } from '../chat/fixtures';
+import { DeskTools } from '../approval/fixtures';
 
 describe('MessageChatMemoryAdvisor', () => {
   it('puts the earlier exchanges (tool calls and results included) before the new question', async () => {
@@ -93,5 +94,23 @@ describe('MessageChatMemoryAdvisor', () => {
     await expect(chat.prompt('x').conversationId('').call().content()).rejects.toThrow(
       new InvalidChatRequestError('a conversation id is a non-empty string of at most 256 characters'),
     );
+  });
+});
+
+describe('ChatClientOptions.chatMemory', () => {
+  it('keeps only the requests that name a conversation, and resumed ones', async () => {
+    const memory = new MessageWindowChatMemory();
+    const model = new ScriptedChatModel([
+      'no memory',
+      { toolCalls: [{ id: 'c', name: 'closeTicket', arguments: { id: 1 } }] },
+      'closed',
+    ]);
+    const chat = ChatClient.create(model, { tools: [new DeskTools()] }, { chatMemory: memory });
+    await chat.prompt('plain').call().content();
+    const paused = await chat.prompt('Close 1').conversationId('k').call().chatResponse();
+    expect(await memory.get('k')).toEqual([]);
+    await chat.resume(paused.pendingApprovals[0].id, { approved: true }).content();
+    expect((await memory.get('k')).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(model.requests[0].messages).toEqual([userMessage('plain')]);
   });
 });

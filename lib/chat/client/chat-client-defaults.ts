@@ -8,6 +8,7 @@ import type { ToolCallingManagerOptions } from '../loop/tool-calling-manager-opt
 import type { ExecutionScopeProvider } from '../loop/execution-scope';
 import type { ApprovalOptions } from '../../approval/approval-options';
 import type { Advisor } from '../advisors/advisor';
+import type { ChatMemory } from '../../memory/chat-memory';
 
 /**
  * What every request of a `ChatClient` starts from. A request adds to it: its tools join these (a name given twice
@@ -40,6 +41,12 @@ export interface ChatClientOptions {
   readonly executionScope?: ExecutionScopeProvider;
   /** Where calls that need approval wait, for how long, and who may decide them. Default: in memory, same user. */
   readonly approvals?: ApprovalOptions;
+  /**
+   * Requests that name a conversation (`.conversationId(id)`) are kept in this memory, through a
+   * `MessageChatMemoryAdvisor` added to them (unless the request's advisors already have one). Requests that name
+   * none are left alone, at no cost.
+   */
+  readonly chatMemory?: ChatMemory;
 }
 
 /** What `ChatClient.mutate()` changes: defaults to add (see `mutate`), and the model or options to replace. */

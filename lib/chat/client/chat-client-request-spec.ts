@@ -18,6 +18,7 @@ import type { ApprovalDecision } from '../../approval/pending-approval';
 import { decideApproval } from '../loop/resume-call';
 import { StateMessages } from '../../errors/messages/state.messages';
 import { CHAT_MEMORY_CONVERSATION_ID } from '../advisors/advise-context';
+import { MessageChatMemoryAdvisor } from '../../memory/message-chat-memory.advisor';
 
 const NO_SCOPE = (): undefined => undefined;
 
@@ -162,13 +163,25 @@ export class ChatClientRequestSpec {
       throw new InvalidChatRequestError(StateMessages.resumeWithMessages());
     return new CallResponseSpec(async () => {
       const next = await decideApproval(this.toRequest(undefined, true), approvalId, decision);
-      return 'chatModel' in next ? callThroughAdvisors(next) : next;
+      if (!('chatModel' in next)) return next;
+      return callThroughAdvisors({ ...next, advisors: this.advisorsOf(next.adviseContext) });
     });
   }
 
   /** Streams the request when the returned spec is iterated or subscribed to. */
   stream(): StreamResponseSpec {
     return new StreamResponseSpec(() => this.toRequest(undefined));
+  }
+
+  /** The client's and this request's advisors, and the client's memory advisor when the context names a conversation. */
+  private advisorsOf(context: Readonly<Record<string, unknown>> | undefined): readonly Advisor[] {
+    const state = this.state;
+    const advisors = this.requestAdvisors ? state.advisors.concat(this.requestAdvisors) : state.advisors;
+    const memory = state.memoryAdvisor;
+    if (memory === undefined || context?.[CHAT_MEMORY_CONVERSATION_ID] === undefined) return advisors;
+    return advisors.some((advisor) => advisor instanceof MessageChatMemoryAdvisor)
+      ? advisors
+      : [...advisors, memory];
   }
 
   private toRequest(instructions: string | undefined, resuming = false): ChatRequest {
@@ -199,7 +212,7 @@ export class ChatClientRequestSpec {
       signal: this.abortSignal,
       scope: scope ? () => scope : (state.executionScope ?? NO_SCOPE),
       internalToolExecution: this.internalExecution ?? state.manager.internalToolExecution,
-      advisors: this.requestAdvisors ? state.advisors.concat(this.requestAdvisors) : state.advisors,
+      advisors: this.params || this.requestAdvisors ? this.advisorsOf(this.params) : state.advisors,
       adviseContext: this.params ? { ...state.advisorParams, ...this.params } : state.advisorParams,
       approvals: state.approvals,
     };

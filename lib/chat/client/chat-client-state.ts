@@ -26,4 +26,6 @@ export interface ChatClientState {
   readonly advisors: readonly Advisor[];
   readonly advisorParams: Readonly<Record<string, unknown>>;
   readonly approvals: ResolvedApprovalOptions;
+  /** Added to requests that name a conversation (`ChatClientOptions.chatMemory`). */
+  readonly memoryAdvisor?: Advisor;
 }

@@ -11,6 +11,7 @@ import { ToolCallingManager } from '../loop/tool-calling-manager';
 import { hooksList } from '../loop/tool-calling-manager-options';
 import { assertToolCallbackSource, toolCallbacksOfObject } from '../loop/tool-objects';
 import { resolveApprovalOptions } from '../../approval/approval-options';
+import { MessageChatMemoryAdvisor } from '../../memory/message-chat-memory.advisor';
 import type { ApprovalDecision } from '../../approval/pending-approval';
 import type { CallResponseSpec } from './call-response-spec';
 
@@ -62,6 +63,9 @@ export class ChatClient {
       advisors: Object.freeze([...(defaults.advisors ?? [])]),
       advisorParams: defaults.advisorParams ?? NO_PARAMS,
       approvals: resolveApprovalOptions(clientOptions.approvals),
+      ...(clientOptions.chatMemory && {
+        memoryAdvisor: new MessageChatMemoryAdvisor(clientOptions.chatMemory),
+      }),
     };
   }
 
@@ -96,8 +100,8 @@ export class ChatClient {
   }
 
   /**
-   * A new client derived from this one: `system`, `chatModel`, `toolCallingManager`, `executionScope` and
-   * `approvals` replace this client's; `tools`, `toolCallbacks`, `toolNames`, `hooks` and `advisors` are added to
+   * A new client derived from this one: `system`, `chatModel`, `toolCallingManager`, `executionScope`,
+   * `approvals` and `chatMemory` replace this client's; `tools`, `toolCallbacks`, `toolNames`, `hooks` and `advisors` are added to
    * its; `toolContext`, `advisorParams` and `options` are merged over its.
    */
   mutate(changes: ChatClientChanges = {}): ChatClient {
@@ -118,6 +122,7 @@ export class ChatClient {
       executionScope: changes.executionScope ?? this.clientOptions.executionScope,
       // The same store (not a new in-memory one), so that the two clients resume each other's approvals.
       approvals: changes.approvals ?? this.state.approvals,
+      chatMemory: changes.chatMemory ?? this.clientOptions.chatMemory,
     });
   }
 
