@@ -2,20 +2,9 @@ import type { ChatClientResponse } from '../loop/chat-client-response';
 import type { ChatStreamEvent } from '../loop/chat-stream-event';
 import type { ChatClientRequest } from './chat-client-request';
 
-/** Where built-in advisors sit by default: lower `order` runs first (outermost), as Spring's `Ordered`. */
-export const ADVISOR_ORDER = Object.freeze({
-  /** Chat memory: outside the others, so that they see the conversation with its history. */
-  chatMemory: -1000,
-  default: 0,
-});
+import type { Advisor } from './advisor-base';
 
-/** Something around a ChatClient request (Spring AI's `Advisor`). */
-export interface Advisor {
-  /** For logs and errors. */
-  readonly name: string;
-  /** Lower runs first, around the higher ones; default 0. Equal orders keep the order they were given in. */
-  readonly order?: number;
-}
+export { ADVISOR_ORDER, type Advisor } from './advisor-base';
 
 /** The rest of the chain of a `call()`: the next advisors, then the tool-calling loop. */
 export interface CallAdvisorChain {

@@ -7,7 +7,7 @@ import type { ToolCallingManager } from '../loop/tool-calling-manager';
 import type { ToolCallingManagerOptions } from '../loop/tool-calling-manager-options';
 import type { ExecutionScopeProvider } from '../loop/execution-scope';
 import type { ApprovalOptions } from '../../approval/approval-options';
-import type { Advisor } from '../advisors/advisor';
+import type { Advisor } from '../advisors/advisor-base';
 import type { ChatMemory } from '../../memory/chat-memory';
 
 /**

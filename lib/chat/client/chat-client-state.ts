@@ -7,7 +7,7 @@ import type { ChatOptions } from '../model/chat-options';
 import type { ToolCallHooks } from '../loop/tool-call-hooks';
 import type { ToolCallingManager } from '../loop/tool-calling-manager';
 import type { ResolvedApprovalOptions } from '../../approval/approval-options';
-import type { Advisor } from '../advisors/advisor';
+import type { Advisor } from '../advisors/advisor-base';
 
 /** A client's defaults, prepared once when the client is made (tool objects turned into callbacks…). */
 export interface ChatClientState {

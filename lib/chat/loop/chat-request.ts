@@ -1,7 +1,7 @@
 import type { ResolvedApprovalOptions } from '../../approval/approval-options';
 import type { DecidedRun } from '../../approval/paused-run';
 import type { ToolCallback } from '../../tool/tool-callback';
-import type { Advisor } from '../advisors/advisor';
+import type { Advisor } from '../advisors/advisor-base';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ChatExecutionScope } from './execution-scope';
