@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/require-await -- the contract is async (Redis); in memory nothing is awaited, and async keeps a thrown read error a rejection */
 import {
   APPROVAL_RETAIN_MS,
   type ApprovalLookup,

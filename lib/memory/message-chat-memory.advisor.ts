@@ -54,7 +54,10 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor {
 
   async *adviseStream(request: ChatClientRequest, chain: StreamAdvisorChain): AsyncIterable<ChatStreamEvent> {
     const id = this.conversationOf(request);
-    if (id === undefined) return yield* chain.nextStream(request);
+    if (id === undefined) {
+      yield* chain.nextStream(request);
+      return;
+    }
     for await (const event of chain.nextStream(await this.before(request, id))) {
       if (event.type === 'finished') {
         const response = chatClientResponseOf(event);

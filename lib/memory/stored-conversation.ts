@@ -19,19 +19,28 @@ function messageIssue(message: unknown): string | undefined {
       return isString(m.content) ? undefined : 'has no text';
     case 'assistant':
       if (!isString(m.content) || !Array.isArray(m.toolCalls)) return 'has no text or tool calls';
-      return m.toolCalls.every((c) => isString(c?.id) && isString(c?.name) && isString(c?.arguments))
-        ? undefined
-        : 'has a malformed tool call';
+      return (m.toolCalls as unknown[]).every((c) => isToolCall(c)) ? undefined : 'has a malformed tool call';
     case 'tool':
       if (!Array.isArray(m.responses)) return 'has no responses';
-      return m.responses.every(
-        (r) => isString(r?.id) && isString(r?.name) && isString(r?.result) && typeof r?.isError === 'boolean',
-      )
+      return (m.responses as unknown[]).every((r) => isToolResponse(r))
         ? undefined
         : 'has a malformed tool response';
     default:
       return 'has no known role';
   }
+}
+function fields(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+function isToolCall(value: unknown): boolean {
+  const c = fields(value);
+  return isString(c.id) && isString(c.name) && isString(c.arguments);
+}
+
+function isToolResponse(value: unknown): boolean {
+  const r = fields(value);
+  return isString(r.id) && isString(r.name) && isString(r.result) && typeof r.isError === 'boolean';
 }
 
 /** One message as stored in a list (Redis): `{"v":1,"role":…,"message":{…}}`. */
@@ -44,7 +53,7 @@ export function parseStoredMessages(conversationId: string, entries: readonly st
   return entries.map((entry, index) => {
     let value: { v?: unknown; message?: unknown } | null;
     try {
-      value = JSON.parse(entry);
+      value = JSON.parse(entry) as { v?: unknown; message?: unknown } | null;
     } catch {
       throw new ChatMemoryReadError(conversationId, `message ${index} is not JSON`);
     }
@@ -63,7 +72,7 @@ export function parseStoredMessages(conversationId: string, entries: readonly st
 export function parseConversation(conversationId: string, text: string): Message[] {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new ChatMemoryReadError(conversationId, 'the stored entry is not JSON');
   }
