@@ -7,7 +7,7 @@ export { isToolCallback } from './tool/tool-callback';
 export type { ToolCallbackProvider } from './tool/tool-callback-provider';
 export { isToolCallbackProvider } from './tool/tool-callback-provider';
 export type { ToolDefinition } from './tool/tool-definition';
-export type { ToolMetadata } from './tool/tool-metadata';
+export type { ToolMetadata, ApprovalPolicy, ApprovalRequest } from './tool/tool-metadata';
 export { ToolContext, type ToolExecutionScope } from './tool/tool-context';
 export { type JsonSchema, JSON_SCHEMA_DRAFT_2020_12 } from './tool/json-schema';
 export { TOOL_NAME_PATTERN } from './tool-calling.constants';
@@ -82,6 +82,24 @@ export type { ChatClientRequestSpec } from './chat/client/chat-client-request-sp
 export type { CallResponseSpec } from './chat/client/call-response-spec';
 export type { StreamResponseSpec, SseOptions } from './chat/client/stream-response-spec';
 export type { EntityTarget, EntityClass } from './chat/client/structured-output';
+export { CHAT_MEMORY_CONVERSATION_ID } from './chat/advisors/advise-context';
+
+// --- Advisors: around each ChatClient request (Spring AI's advisor chain) -------------------------------------------
+export {
+  ADVISOR_ORDER,
+  type Advisor,
+  type CallAdvisor,
+  type StreamAdvisor,
+  type CallAdvisorChain,
+  type StreamAdvisorChain,
+} from './chat/advisors/advisor';
+export { ChatClientRequest, type ChatClientRequestChanges } from './chat/advisors/chat-client-request';
+export {
+  SimpleLoggerAdvisor,
+  type SimpleLoggerAdvisorOptions,
+  type AdvisorLogger,
+} from './chat/advisors/simple-logger.advisor';
+export { chatClientResponseOf } from './chat/loop/finished-responses';
 
 // --- The loop: one call's rounds, its results and events, limits and hooks ------------------------------------------
 export type { ChatExecutionScope, ExecutionScopeProvider } from './chat/loop/execution-scope';
@@ -90,6 +108,7 @@ export type {
   ChatStreamEvent,
   TextDeltaEvent,
   RoundFinishedEvent,
+  ApprovalRequiredEvent,
   FinishedEvent,
 } from './chat/loop/chat-stream-event';
 export { ToolCallingManager, type ToolSelection } from './chat/loop/tool-calling-manager';
@@ -105,6 +124,8 @@ export type {
   ToolExecutionResult,
   ToolExecutionEvent,
   ToolCallCounts,
+  RoundResumption,
+  ToolCallAwaitingApproval,
   ToolResultTruncatedEvent,
 } from './chat/loop/tool-execution-result';
 export type {
@@ -128,6 +149,42 @@ export type {
 export { CAPTURE_MESSAGE_CONTENT_ENV, type ToolCallingTelemetryOptions } from './telemetry/telemetry-options';
 export { OpenTelemetryChatTelemetry } from './telemetry/open-telemetry/open-telemetry-chat-telemetry';
 export type { ToolOutcome } from './telemetry/error-type';
+
+// --- Memory and approvals: state that outlives a request, in memory or in Redis --------------------------------------
+export type { ChatMemory } from './memory/chat-memory';
+export type { ChatMemoryRepository } from './memory/chat-memory-repository';
+export {
+  MessageWindowChatMemory,
+  DEFAULT_MAX_MESSAGES,
+  type MessageWindowChatMemoryOptions,
+} from './memory/message-window-chat-memory';
+export {
+  InMemoryChatMemoryRepository,
+  DEFAULT_MAX_CONVERSATIONS,
+} from './memory/in-memory-chat-memory-repository';
+export {
+  RedisChatMemoryRepository,
+  DEFAULT_REDIS_KEY_PREFIX,
+  type RedisChatMemoryRepositoryOptions,
+} from './memory/redis-chat-memory-repository';
+export {
+  MessageChatMemoryAdvisor,
+  type MessageChatMemoryAdvisorOptions,
+} from './memory/message-chat-memory.advisor';
+export { STORED_CONVERSATION_VERSION } from './memory/stored-conversation';
+export type { PendingApproval, ApprovalDecision } from './approval/pending-approval';
+export type { ApprovalStore, ApprovalLookup, DecideOutcome } from './approval/approval-store';
+export { APPROVAL_RETAIN_MS } from './approval/approval-store';
+export type { PausedRun, PausedCall, DecidedRun } from './approval/paused-run';
+export { PAUSED_RUN_VERSION } from './approval/paused-run';
+export { InMemoryApprovalStore } from './approval/in-memory-approval-store';
+export { RedisApprovalStore, type RedisApprovalStoreOptions } from './approval/redis-approval-store';
+export {
+  DEFAULT_APPROVAL_TTL_MS,
+  type ApprovalOptions,
+  type ApprovalCaller,
+  type ApprovalSubject,
+} from './approval/approval-options';
 
 // --- Provider adapters -----------------------------------------------------------------------------------------------
 export type {
@@ -161,6 +218,8 @@ export type {
   ToolCallingModuleExtras,
   ToolCallingModuleAsyncOptions,
   ToolCallingOptionsFactory,
+  ToolCallingRedisOptions,
+  ToolCallingMemoryOptions,
 } from './module/tool-calling-module-options';
 export {
   TOOL_CALLING_MODULE_OPTIONS,
@@ -169,6 +228,10 @@ export {
   InjectToolCallingModuleOptions,
   InjectToolCallbackResolver,
   InjectChatModel,
+  CHAT_MEMORY,
+  APPROVAL_STORE,
+  InjectChatMemory,
+  InjectApprovalStore,
 } from './module/tool-calling-module.tokens';
 export { ToolCallbackRegistry } from './module/tool-callback.registry';
 export { RequestContextHolder, type HttpResponseLike } from './module/request-context.holder';
@@ -208,6 +271,14 @@ export { MissingToolContextKeyError } from './errors/missing-tool-context-key.er
 export { ToolNameResolutionError } from './errors/tool-name-resolution.error';
 export { InvalidChatRequestError } from './errors/invalid-chat-request.error';
 export { NotAToolCallContextError } from './errors/not-a-tool-call-context.error';
+// approvals and the state that outlives a request
+export { ApprovalNotFoundError } from './errors/approval-not-found.error';
+export { ApprovalAlreadyDecidedError } from './errors/approval-already-decided.error';
+export { ApprovalExpiredError } from './errors/approval-expired.error';
+export { ApprovalForbiddenError } from './errors/approval-forbidden.error';
+export { ApprovalStateReadError } from './errors/approval-state-read.error';
+export { ChatMemoryReadError } from './errors/chat-memory-read.error';
+export { StateStoreUnavailableError } from './errors/state-store-unavailable.error';
 // configuration and bootstrap
 export { ToolCallingOptionsError } from './errors/tool-calling-options.error';
 export { ToolDiscoveryError } from './errors/tool-discovery.error';

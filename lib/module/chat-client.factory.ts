@@ -8,6 +8,7 @@ import type { RequestContextHolder } from './request-context.holder';
 import type { ToolCallbackRegistry } from './tool-callback.registry';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
 import { UnconfiguredChatModel } from './unconfigured-chat-model';
+import type { StateStores } from './state-stores';
 
 function isChatModel(value: ChatModel | ChatModelSettings): value is ChatModel {
   return typeof (value as ChatModel).call === 'function' && typeof (value as ChatModel).stream === 'function';
@@ -37,7 +38,7 @@ export function toolCallingManagerFromOptions(
 
 /**
  * The injectable `ChatClient`: the module's model and manager, the options' defaults, every tool of the application
- * unless `offerAllTools: false`, and the current HTTP request (from `RequestContextHolder`) as the execution scope,
+ * unless `offerAllTools: false`, chat memory (unless `memory: false`), the approval store, and the current HTTP request (from `RequestContextHolder`) as the execution scope,
  * so that request-scoped tools are bound to the request the chat call serves, and (unless `abortOnDisconnect:
  * false`) the call stops when that request's client hangs up.
  */
@@ -47,6 +48,7 @@ export function chatClientFromOptions(
   manager: ToolCallingManager,
   registry: ToolCallbackRegistry,
   requests: RequestContextHolder,
+  stores: StateStores,
 ): ChatClient {
   const defaults = options.defaults ?? {};
   const abortOnDisconnect = options.abortOnDisconnect !== false;
@@ -59,6 +61,8 @@ export function chatClientFromOptions(
     { ...defaults, toolCallbacks },
     {
       toolCallingManager: manager,
+      approvals: { ...options.approvals, store: stores.approvalStore },
+      ...(options.memory !== false && { chatMemory: stores.chatMemory }),
       executionScope: () => {
         const request = requests.currentRequest();
         if (request === undefined) return undefined;

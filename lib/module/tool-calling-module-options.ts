@@ -5,6 +5,26 @@ import type { ToolCallingManagerOptions } from '../chat/loop/tool-calling-manage
 import type { ChatModelSettings } from '../models/chat-model-settings';
 import type { ToolCallback } from '../tool/tool-callback';
 import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
+import type { ApprovalOptions } from '../approval/approval-options';
+import type { ChatMemoryRepository } from '../memory/chat-memory-repository';
+
+/** Where the module keeps chat memory and pending approvals when several replicas serve one app. */
+export interface ToolCallingRedisOptions {
+  /** `redis://[user:password@]host:port[/db]` (or `rediss://`); `REDIS_URL` with `toolCallingConfig`. */
+  readonly url: string;
+  /** Prefix of every key (default `nestjs-tool-calling:`). */
+  readonly keyPrefix?: string;
+  /** How long a conversation is kept after its last exchange (default 7 days; 0: forever). */
+  readonly memoryTtlSeconds?: number;
+}
+
+/** The module's chat memory (`CHAT_MEMORY`, and the default advisor of the injectable `ChatClient`). */
+export interface ToolCallingMemoryOptions {
+  /** Messages kept per conversation (default 20). */
+  readonly maxMessages?: number;
+  /** Default: in memory, or Redis with `redis`. */
+  readonly repository?: ChatMemoryRepository;
+}
 
 /** Options of `ToolCallingModule.forRoot()` and of the factory given to `forRootAsync()`. */
 export interface ToolCallingModuleOptions {
@@ -71,6 +91,15 @@ export interface ToolCallingModuleOptions {
    * arguments, before the model is sent the tool list. Default `true`.
    */
   hideDeniedTools?: boolean;
+  /**
+   * Chat memory: the injectable `ChatClient` keeps the requests that name a conversation
+   * (`.conversationId(id)`) in it. `false`: no memory advisor.
+   */
+  memory?: ToolCallingMemoryOptions | false;
+  /** Approvals: where paused calls wait (default in memory, or Redis with `redis`), for how long, who decides. */
+  approvals?: ApprovalOptions;
+  /** Keep chat memory and pending approvals in Redis, so that any replica serves any conversation. */
+  redis?: ToolCallingRedisOptions;
 }
 
 /** Options of `forRoot()`/`forRootAsync()` that shape the module itself rather than its providers. */

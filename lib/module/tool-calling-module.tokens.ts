@@ -22,3 +22,15 @@ export const InjectToolCallingModuleOptions = (): PropertyDecorator & ParameterD
 /** Injects the module's default `ToolCallbackResolver`. */
 export const InjectToolCallbackResolver = (): PropertyDecorator & ParameterDecorator =>
   Inject(TOOL_CALLBACK_RESOLVER);
+
+/** The module's `ChatMemory` (a `MessageWindowChatMemory`, in memory or in Redis). */
+export const CHAT_MEMORY = Symbol('nestjs-tool-calling:chat-memory');
+
+/** The module's `ApprovalStore` (in memory or in Redis). */
+export const APPROVAL_STORE = Symbol('nestjs-tool-calling:approval-store');
+
+/** Injects the module's `ChatMemory`. */
+export const InjectChatMemory = (): PropertyDecorator & ParameterDecorator => Inject(CHAT_MEMORY);
+
+/** Injects the module's `ApprovalStore`. */
+export const InjectApprovalStore = (): PropertyDecorator & ParameterDecorator => Inject(APPROVAL_STORE);

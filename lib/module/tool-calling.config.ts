@@ -23,6 +23,10 @@ export interface ToolCallingConfig {
   /** The chat model to use; `undefined` when the provider is `none`. */
   readonly chatModel?: ChatModelSettings;
   readonly limits: ToolCallingConfigLimits;
+  /** `REDIS_URL`: chat memory and pending approvals in Redis (several replicas); absent: in memory. */
+  readonly redis?: { readonly url: string };
+  /** `TOOL_CALLING_APPROVAL_TTL_MS`: how long an approval may be decided. */
+  readonly approvals?: { readonly ttlMs: number };
 }
 
 /** The namespace of `toolCallingConfig`: `configService.get('toolCalling')`. */
@@ -84,6 +88,10 @@ function loadToolCallingConfig(): ToolCallingConfig {
   }
   return {
     ...(chatModel && { chatModel }),
+    ...(env.REDIS_URL && { redis: { url: env.REDIS_URL } }),
+    ...(env.TOOL_CALLING_APPROVAL_TTL_MS && {
+      approvals: { ttlMs: Number(env.TOOL_CALLING_APPROVAL_TTL_MS) },
+    }),
     limits: {
       ...(env.TOOL_CALLING_MAX_ROUNDS && { maxRounds: Number(env.TOOL_CALLING_MAX_ROUNDS) }),
       ...(env.TOOL_CALLING_TOOL_TIMEOUT_MS && { toolTimeoutMs: Number(env.TOOL_CALLING_TOOL_TIMEOUT_MS) }),
@@ -189,6 +197,8 @@ function registerAsOnFirstUse(
  * | `GEMINI_MODEL` | default `gemini-2.5-flash` |
  * | `TOOL_CALLING_HTTP_TIMEOUT_MS`, `TOOL_CALLING_MAX_RETRIES` | the SDK's time limit and retries per HTTP request |
  * | `TOOL_CALLING_MAX_ROUNDS`, `TOOL_CALLING_TOOL_TIMEOUT_MS`, `TOOL_CALLING_MAX_CONCURRENCY` | limits of the loop |
+ * | `REDIS_URL` | keep chat memory and pending approvals in Redis (several replicas); unset: in memory |
+ * | `TOOL_CALLING_APPROVAL_TTL_MS` | how long an approval may be decided (default 15 minutes) |
  *
  * ```ts
  * ToolCallingModule.forRootAsync({

@@ -93,6 +93,16 @@ export class ToolCallingEnvironment {
   @IsOptional()
   @isPositive('TOOL_CALLING_MAX_CONCURRENCY')
   TOOL_CALLING_MAX_CONCURRENCY?: string;
+
+  @IsOptional()
+  @Matches(/^rediss?:\/\/[^\s]+$/, {
+    message: 'REDIS_URL must be a redis:// or rediss:// URL such as redis://localhost:6379',
+  })
+  REDIS_URL?: string;
+
+  @IsOptional()
+  @isPositive('TOOL_CALLING_APPROVAL_TTL_MS')
+  TOOL_CALLING_APPROVAL_TTL_MS?: string;
 }
 
 export type ToolCallingVariable = keyof ToolCallingEnvironment;
@@ -121,6 +131,8 @@ export const TOOL_CALLING_VARIABLES: readonly ToolCallingVariable[] = [
   'TOOL_CALLING_MAX_ROUNDS',
   'TOOL_CALLING_TOOL_TIMEOUT_MS',
   'TOOL_CALLING_MAX_CONCURRENCY',
+  'REDIS_URL',
+  'TOOL_CALLING_APPROVAL_TTL_MS',
 ];
 
 /** The variables of `env` that are set (trimmed, empty ones left out), validated. */

@@ -21,10 +21,13 @@ import { RequestContextHolder } from './request-context.holder';
 import { RequestContextMiddleware } from './request-context.middleware';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
 import { ToolExplorer } from './tool.explorer';
+import { StateStores } from './state-stores';
 import { ToolCallbackRegistry } from './tool-callback.registry';
 import { ConfigurableToolCallingModule, TOOL_CALLING_OPTIONS_TYPE } from './tool-calling.module-definition';
 import type { ToolCallingModuleAsyncOptions } from './tool-calling-module-options';
 import {
+  APPROVAL_STORE,
+  CHAT_MEMORY,
   CHAT_MODEL,
   TOOL_CALLBACK_RESOLVER,
   TOOL_CALLING_MODULE_OPTIONS,
@@ -39,6 +42,13 @@ const PROVIDERS: Provider[] = [
   ToolContextIds,
   ToolHandlerFactory,
   RequestContextHolder,
+  StateStores,
+  { provide: CHAT_MEMORY, useFactory: (stores: StateStores) => stores.chatMemory, inject: [StateStores] },
+  {
+    provide: APPROVAL_STORE,
+    useFactory: (stores: StateStores) => stores.approvalStore,
+    inject: [StateStores],
+  },
   { provide: CHAT_MODEL, useFactory: chatModelFromOptions, inject: [TOOL_CALLING_MODULE_OPTIONS] },
   {
     provide: ToolCallingManager,
@@ -54,6 +64,7 @@ const PROVIDERS: Provider[] = [
       ToolCallingManager,
       ToolCallbackRegistry,
       RequestContextHolder,
+      StateStores,
     ],
   },
 ];
@@ -65,6 +76,8 @@ const EXPORTS = [
   RequestContextHolder,
   TOOL_CALLING_MODULE_OPTIONS,
   CHAT_MODEL,
+  CHAT_MEMORY,
+  APPROVAL_STORE,
   ToolCallingManager,
   ChatClient,
 ];

@@ -39,10 +39,8 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
 
   async call(input: string, context?: ToolContext): Promise<string> {
     const definition = this.descriptor.definition;
-    let value = parseToolInputJson(input, definition.name);
-    // Models in strict mode (OpenAI) send null for optional arguments they leave out.
-    if (input.includes('null')) value = removeNullOptionalArguments(value, definition.inputSchema);
     // Awaited only when asynchronous: each await of a plain value is one more turn of the microtask queue per call.
+    const value = this.parse(input);
     const bound = this.bind(value, definition.name);
     const args = isThenable(bound) ? await bound : bound;
     if (!this.acceptsContext && context && !context.isEmpty && !this.contextIgnoredLogged) {
@@ -57,6 +55,19 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
       throw new ToolExecutionError(definition, error);
     }
     return this.descriptor.resultConverter.convert(result, definition.name);
+  }
+
+  async validateInput(input: string): Promise<Record<string, unknown>> {
+    const value = this.parse(input);
+    await this.bind(value, this.descriptor.definition.name);
+    return value;
+  }
+
+  private parse(input: string): Record<string, unknown> {
+    const definition = this.descriptor.definition;
+    const value = parseToolInputJson(input, definition.name);
+    // Models in strict mode (OpenAI) send null for optional arguments they leave out.
+    return input.includes('null') ? removeNullOptionalArguments(value, definition.inputSchema) : value;
   }
 
   /** Validated arguments from the parsed input; throws `InvalidToolInputError`. */

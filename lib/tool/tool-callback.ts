@@ -15,6 +15,11 @@ export interface ToolCallback {
    * caller is not). Absent: always. A tool that is not visible is unknown to the model for that call.
    */
   isVisible?(context: ToolContext): Promise<boolean>;
+  /**
+   * Parses and validates `input` as `call()` would, without running the tool: the arguments as an object, or an
+   * `InvalidToolInputError`. Used before a call waits for approval.
+   */
+  validateInput?(input: string): Promise<Record<string, unknown>>;
 }
 
 export function isToolCallback(value: unknown): value is ToolCallback {

@@ -33,6 +33,10 @@ export function describeTool(
   ) {
     throw new ToolDefinitionError(`${source}: maxResultChars must be a positive integer or Infinity`, source);
   }
+  const approval = options.approval;
+  if (approval !== undefined && typeof approval !== 'boolean' && typeof approval !== 'function') {
+    throw new ToolDefinitionError(`${source}: approval must be true, false or a policy function`, source);
+  }
   const definition: ToolDefinition = Object.freeze({
     name,
     description: options.description?.trim() || descriptionFromName(name),
@@ -44,6 +48,7 @@ export function describeTool(
     ...(options.sequential !== undefined && { sequential: options.sequential }),
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     ...(maxResultChars !== undefined && { maxResultChars }),
+    ...(options.approval !== undefined && options.approval !== false && { approval: options.approval }),
   });
   return { definition, metadata, resultConverter: options.resultConverter ?? DEFAULT_RESULT_CONVERTER };
 }

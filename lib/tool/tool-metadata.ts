@@ -1,3 +1,17 @@
+import type { ToolContext } from './tool-context';
+
+/** A tool call as an approval policy sees it: the arguments are the model's, parsed and validated. */
+export interface ApprovalRequest {
+  readonly toolName: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Decides whether one call needs a person's approval (`true`) or may run at once (`false`): e.g. only above an
+ * amount, or only for some roles of the caller (read from the context).
+ */
+export type ApprovalPolicy = (call: ApprovalRequest, context: ToolContext) => boolean | Promise<boolean>;
+
 /** How a tool is run, beyond what the model sees. */
 export interface ToolMetadata {
   /**
@@ -11,6 +25,11 @@ export interface ToolMetadata {
   readonly timeoutMs?: number;
   /** Longest result sent to the model, in characters; overrides the manager's `limits.maxResultChars`. */
   readonly maxResultChars?: number;
+  /**
+   * A call waits for a person's decision (`true`), or waits when the policy says so; the chat call then ends with
+   * `pendingApprovals` and resumes with `ChatClient.resume()`.
+   */
+  readonly approval?: boolean | ApprovalPolicy;
 }
 
 export const DEFAULT_TOOL_METADATA: ToolMetadata = Object.freeze({ returnDirect: false });

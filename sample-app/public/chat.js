@@ -16,6 +16,8 @@
   const signOut = byId('sign-out');
   const loginError = byId('login-error');
   let token = sessionStorage.getItem('token');
+  // The conversation the page is in: the server keeps its history (chat memory) under this id.
+  let conversationId;
 
   const authorized = (init = {}) => ({
     ...init,
@@ -33,6 +35,7 @@
 
   const showLogin = (error) => {
     token = null;
+    conversationId = undefined;
     sessionStorage.removeItem('token');
     login.hidden = false;
     desk.hidden = true;
@@ -110,8 +113,65 @@
     return { answer, calls, rows: new Map() };
   };
 
+  const showToolCall = (call, turn) => {
+    const row = element('li', call.isError ? 'call failed' : 'call ok');
+    row.append(
+      element('span', 'name', call.name),
+      element('pre', 'args', JSON.stringify(call.arguments, null, 2)),
+      element('pre', 'result', pretty(call.result)),
+    );
+    follow(toolCalls, () => turn.calls.append(row), true);
+  };
+
+  /** Sends the decision, then shows what the resumed conversation did and answered. */
+  const decide = async (approval, approved, box, turn) => {
+    for (const button of box.querySelectorAll('button')) button.disabled = true;
+    try {
+      const response = await fetch(
+        `/chat/approvals/${encodeURIComponent(approval.id)}`,
+        authorized({
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(approved ? { approved } : { approved, reason: 'denied on the chat page' }),
+        }),
+      );
+      const body = await response.json();
+      if (!response.ok) throw new Error(body.message || `the server answered ${response.status}`);
+      box.className = `approval ${approved ? 'approved' : 'denied'}`;
+      box.querySelector('.status').textContent = approved ? 'Approved' : 'Denied';
+      for (const call of body.toolCalls) if (call.name === approval.toolName) showToolCall(call, turn);
+      for (const next of body.pendingApprovals) showApproval(next, turn);
+      if (body.answer) follow(messages, () => (turn.answer.textContent = body.answer), true);
+    } catch (error) {
+      box.querySelector('.status').textContent = `Error: ${error.message}`;
+    }
+  };
+
+  const showApproval = (approval, turn) => {
+    const box = element('li', 'approval pending');
+    const question = element('div', 'question');
+    question.append('Run ', element('code', 'tool', approval.toolName), ' with ');
+    question.append(element('code', 'args', JSON.stringify(approval.arguments)), '?');
+    const approve = element('button', 'approve', 'Approve');
+    const deny = element('button', 'deny', 'Deny');
+    approve.type = deny.type = 'button';
+    approve.addEventListener('click', () => decide(approval, true, box, turn));
+    deny.addEventListener('click', () => decide(approval, false, box, turn));
+    box.append(question, approve, ' ', deny, ' ', element('span', 'status'));
+    follow(messages, () => messages.append(box), true);
+  };
+
   const onEvent = (event, turn) => {
     switch (event.type) {
+      case 'conversation':
+        conversationId = event.conversationId;
+        break;
+      case 'approval-required':
+        follow(messages, () => {
+          if (!turn.answer.textContent) turn.answer.textContent = 'This needs your approval:';
+        });
+        for (const approval of event.approvals) showApproval(approval, turn);
+        break;
       case 'text-delta':
         follow(messages, () => (turn.answer.textContent += event.text));
         break;
@@ -160,10 +220,9 @@
     const turn = startTurn(question);
     send.disabled = true;
     try {
-      const response = await fetch(
-        `/chat/stream?question=${encodeURIComponent(question)}`,
-        authorized({ headers: { accept: 'text/event-stream' } }),
-      );
+      const query = new URLSearchParams({ question });
+      if (conversationId) query.set('conversationId', conversationId);
+      const response = await fetch(`/chat/stream?${query}`, authorized({ headers: { accept: 'text/event-stream' } }));
       if (response.status === 401) return showLogin('Your session has ended: sign in again.');
       if (!response.ok || !response.body) throw new Error(`the server answered ${response.status}`);
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

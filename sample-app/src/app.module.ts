@@ -3,6 +3,7 @@ import { APP_PIPE } from '@nestjs/core';
 import { ConfigModule } from '@nestjs/config';
 import { ToolCallingModule, toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling';
 import { AuthModule } from './auth/auth.module';
+import { callerIdOf } from './chat/caller';
 import { ChatController } from './chat/chat.controller';
 import { OfflineChatModel } from './offline/offline-chat-model';
 import { TICKETS_DB_PATH, TicketRepository } from './tickets/ticket.repository';
@@ -32,10 +33,12 @@ export class AppModule {
           imports: [ConfigModule.forFeature(toolCallingConfig)],
           inject: [toolCallingConfig.KEY],
           // With no provider configured in the environment, the offline demo model answers.
+          // With REDIS_URL set, chat memory and pending approvals live in Redis (several replicas).
           useFactory: (config: ToolCallingConfig) => ({
             ...config,
             chatModel: config.chatModel ?? new OfflineChatModel(),
             defaults: { system: SYSTEM_PROMPT },
+            approvals: { ...config.approvals, callerId: callerIdOf },
           }),
         }),
       ],

@@ -1,15 +1,27 @@
 import type { ChatAnswer } from './chat/chat.controller';
 
-/** Demo users (password `demo`): alice and bob work for acme, alice as admin, bob as agent; carol for globex. */
-const QUESTIONS: ReadonlyArray<{ question: string; user: string }> = [
+interface Step {
+  question: string;
+  /** Demo users (password `demo`): alice and bob work for acme, alice as admin, bob as agent; carol for globex. */
+  user: string;
+  /** What the person answers when the question needs an approval. */
+  decision?: { approved: boolean; reason?: string };
+}
+
+const STEPS: readonly Step[] = [
   { question: 'What is the weather in Paris and Rome?', user: 'alice' },
   { question: 'List my open tickets', user: 'alice' },
   { question: 'Open a new ticket about "Coffee machine leaks"', user: 'alice' },
-  { question: 'Close ticket 4', user: 'alice' },
-  { question: 'Export my tickets as CSV', user: 'carol' },
-  // The same request from an agent and from an admin: the agent's model is not offered closeTicket.
+  // The same request from an agent and from an admin: the agent's model is not offered closeTicket; the admin's
+  // call waits for a person's approval, given once and refused once.
   { question: 'Close ticket 1', user: 'bob' },
-  { question: 'Close ticket 1', user: 'alice' },
+  { question: 'Close ticket 1', user: 'alice', decision: { approved: true } },
+  {
+    question: 'Close ticket 2',
+    user: 'alice',
+    decision: { approved: false, reason: 'the VPN still drops every hour' },
+  },
+  { question: 'Export my tickets as CSV', user: 'carol' },
 ];
 
 interface Session {
@@ -18,7 +30,10 @@ interface Session {
   readonly headers: Record<string, string>;
 }
 
-/** Asks the running app a few questions over HTTP, as a client would, and prints each conversation. */
+/**
+ * Asks the running app a few questions over HTTP, as a client would, signed in as each demo user, in one
+ * conversation per user, and prints each exchange.
+ */
 export async function runDemo(baseUrl: string, print: (line: string) => void = console.log): Promise<void> {
   const sessions = new Map<string, Session>();
   const sessionOf = async (user: string): Promise<Session> => {
@@ -35,24 +50,45 @@ export async function runDemo(baseUrl: string, print: (line: string) => void = c
     print(`Tools offered for ${session.label}: ${tools.join(', ')}`);
   }
   print('');
-  for (const { question, user } of QUESTIONS) {
+  const conversations = new Map<string, string>();
+  for (const { question, user, decision } of STEPS) {
     const session = await sessionOf(user);
-    const response = await fetch(`${baseUrl}/chat`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...session.headers },
-      body: JSON.stringify({ question }),
-    });
-    if (!response.ok) throw new Error(`POST /chat answered ${response.status}: ${await response.text()}`);
-    const answer = (await response.json()) as ChatAnswer;
+    const post = async (path: string, body: unknown): Promise<ChatAnswer> => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...session.headers },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as ChatAnswer;
+    };
+    let answer = await post('/chat', { question, conversationId: conversations.get(user) });
+    conversations.set(user, answer.conversationId);
     print(`[${session.label}] › ${question}`);
-    for (const call of answer.toolCalls) {
-      print(`    tool ${call.name}(${JSON.stringify(call.arguments)})${call.isError ? ' ✗ error' : ''}`);
-      print(`      → ${call.result.replace(/\n/g, '\n        ')}`);
+    printToolCalls(answer, print);
+    for (const pending of answer.pendingApprovals) {
+      print(`    ⏸ ${pending.toolName}(${JSON.stringify(pending.arguments)}) waits for approval`);
+      if (!decision) continue;
+      print(
+        decision.approved
+          ? `    ✔ approved by ${user}`
+          : `    ✘ denied by ${user}: ${decision.reason ?? 'no reason given'}`,
+      );
+      const before = answer.toolCalls.length;
+      answer = await post(`/chat/approvals/${encodeURIComponent(pending.id)}`, decision);
+      printToolCalls({ ...answer, toolCalls: answer.toolCalls.slice(before) }, print);
     }
     print(`  ${answer.answer.replace(/\n/g, '\n  ')}`);
     print(
       `  (${answer.rounds} model round${answer.rounds === 1 ? '' : 's'}, ${answer.usage?.totalTokens ?? 0} tokens)\n`,
     );
+  }
+}
+
+function printToolCalls(answer: ChatAnswer, print: (line: string) => void): void {
+  for (const call of answer.toolCalls) {
+    print(`    tool ${call.name}(${JSON.stringify(call.arguments)})${call.isError ? ' ✗ error' : ''}`);
+    print(`      → ${call.result.replace(/\n/g, '\n        ')}`);
   }
 }
 

@@ -25,7 +25,8 @@ async function main(): Promise<void> {
   if (process.env.HOST) await app.listen(port, process.env.HOST);
   else await app.listen(port);
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
-  console.log(`Support desk sample: open ${url}/ (model: see the page's badge)`);
+  const store = process.env.REDIS_URL ? 'Redis' : 'memory';
+  console.log(`Support desk sample: open ${url}/ (model: see the page's badge; conversations in ${store})`);
 }
 
 main().catch((error) => {

@@ -72,6 +72,7 @@ describe('stream()', () => {
         rounds: 2,
         returnDirect: false,
         pendingToolCalls: [],
+        pendingApprovals: [],
       },
     ]);
     expect(model.requests.map((r) => r.streamed)).toEqual([true, true]);
@@ -201,6 +202,7 @@ describe('stream()', () => {
         rounds: 1,
         returnDirect: true,
         pendingToolCalls: [],
+        pendingApprovals: [],
       },
     ]);
     expect(await collect(chat.prompt('Book').stream().content())).toEqual(['Booked Chez Marie.']);

@@ -71,8 +71,12 @@ describe('toolCallingConfig', () => {
         TOOL_CALLING_MAX_ROUNDS: '7',
         TOOL_CALLING_TOOL_TIMEOUT_MS: '5000',
         TOOL_CALLING_MAX_CONCURRENCY: '3',
+        REDIS_URL: 'redis://:secret@cache.internal:6379/2',
+        TOOL_CALLING_APPROVAL_TTL_MS: '60000',
       }),
     ).toEqual({
+      redis: { url: 'redis://:secret@cache.internal:6379/2' },
+      approvals: { ttlMs: 60000 },
       chatModel: {
         provider: 'openai',
         model: 'gpt-4.1',
@@ -208,6 +212,11 @@ describe('toolCallingConfig', () => {
         'GEMINI_BASE_URL',
         'generativelanguage',
         'GEMINI_BASE_URL must be an http(s) URL such as http://localhost:11434/v1',
+      ],
+      [
+        'REDIS_URL',
+        'http://user:hunter2@cache:6379',
+        'REDIS_URL must be a redis:// or rediss:// URL such as redis://localhost:6379',
       ],
       [
         'OPENAI_BASE_URL',

@@ -1,6 +1,4 @@
-import { runCall } from '../loop/call-loop';
 import type { ChatClientResponse } from '../loop/chat-client-response';
-import type { ChatRequest } from '../loop/chat-request';
 import { structuredOutputOf, type EntityTarget } from './structured-output';
 
 /**
@@ -11,7 +9,9 @@ export class CallResponseSpec {
   private result?: Promise<ChatClientResponse>;
 
   /** @internal Made by `ChatClientRequestSpec.call()`. */
-  constructor(private readonly toRequest: (instructions: string | undefined) => ChatRequest) {}
+  constructor(
+    private readonly runRequest: (instructions: string | undefined) => Promise<ChatClientResponse>,
+  ) {}
 
   /** The whole outcome: last response, summed usage, full history, tool calls made. */
   chatResponse(): Promise<ChatClientResponse> {
@@ -35,6 +35,6 @@ export class CallResponseSpec {
   }
 
   private async run(instructions: string | undefined): Promise<ChatClientResponse> {
-    return runCall(this.toRequest(instructions));
+    return this.runRequest(instructions);
   }
 }

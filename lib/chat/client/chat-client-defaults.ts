@@ -6,6 +6,9 @@ import type { ToolCallHooks } from '../loop/tool-call-hooks';
 import type { ToolCallingManager } from '../loop/tool-calling-manager';
 import type { ToolCallingManagerOptions } from '../loop/tool-calling-manager-options';
 import type { ExecutionScopeProvider } from '../loop/execution-scope';
+import type { ApprovalOptions } from '../../approval/approval-options';
+import type { Advisor } from '../advisors/advisor-base';
+import type { ChatMemory } from '../../memory/chat-memory';
 
 /**
  * What every request of a `ChatClient` starts from. A request adds to it: its tools join these (a name given twice
@@ -25,6 +28,10 @@ export interface ChatClientDefaults {
   readonly options?: ChatOptions;
   /** Hooks around the tool calls of every request (after the manager's, before the request's). */
   readonly hooks?: ToolCallHooks | readonly ToolCallHooks[];
+  /** Advisors around every request (`CallAdvisor`s, `StreamAdvisor`s, or both), ordered by their `order`. */
+  readonly advisors?: readonly Advisor[];
+  /** Advise context of every request (e.g. a default conversation id); a request's `.advisorParams()` win. */
+  readonly advisorParams?: Readonly<Record<string, unknown>>;
 }
 
 /** How a `ChatClient` runs, besides its defaults. */
@@ -32,6 +39,14 @@ export interface ChatClientOptions {
   /** A shared manager, or options for one of the client's own. Default: a manager with the default limits. */
   readonly toolCallingManager?: ToolCallingManager | ToolCallingManagerOptions;
   readonly executionScope?: ExecutionScopeProvider;
+  /** Where calls that need approval wait, for how long, and who may decide them. Default: in memory, same user. */
+  readonly approvals?: ApprovalOptions;
+  /**
+   * Requests that name a conversation (`.conversationId(id)`) are kept in this memory, through a
+   * `MessageChatMemoryAdvisor` added to them (unless the request's advisors already have one). Requests that name
+   * none are left alone, at no cost.
+   */
+  readonly chatMemory?: ChatMemory;
 }
 
 /** What `ChatClient.mutate()` changes: defaults to add (see `mutate`), and the model or options to replace. */

@@ -12,6 +12,13 @@ import { systemMessage, userMessage, type Message } from '../model/messages';
 import { StreamResponseSpec } from './stream-response-spec';
 import type { ToolCallHooks } from '../loop/tool-call-hooks';
 import { assertToolCallbackSource, toolCallbacksOfObject } from '../loop/tool-objects';
+import type { Advisor } from '../advisors/advisor';
+import { callThroughAdvisors } from '../advisors/advisor-chain';
+import type { ApprovalDecision } from '../../approval/pending-approval';
+import { decideApproval } from '../loop/resume-call';
+import { StateMessages } from '../../errors/messages/state.messages';
+import { CHAT_MEMORY_CONVERSATION_ID } from '../advisors/advise-context';
+import { MessageChatMemoryAdvisor } from '../../memory/message-chat-memory.advisor';
 
 const NO_SCOPE = (): undefined => undefined;
 
@@ -35,6 +42,8 @@ export class ChatClientRequestSpec {
   private abortSignal?: AbortSignal;
   private scope?: ChatExecutionScope;
   private internalExecution?: boolean;
+  private requestAdvisors?: Advisor[];
+  private params?: Record<string, unknown>;
 
   /** @internal Made by `ChatClient.prompt()`. */
   constructor(private readonly state: ChatClientState) {}
@@ -121,9 +130,42 @@ export class ChatClientRequestSpec {
     return this;
   }
 
+  /** Advisors around this request, added to the client's (all ordered by their `order`). */
+  advisors(...advisors: (Advisor | readonly Advisor[])[]): this {
+    const list = (this.requestAdvisors ??= []);
+    for (const item of advisors)
+      list.push(...(Array.isArray(item) ? (item as readonly Advisor[]) : [item as Advisor]));
+    return this;
+  }
+
+  /** Values of the advise context (advisor parameters), merged over the client's. Must be JSON values. */
+  advisorParams(values: Readonly<Record<string, unknown>>): this {
+    this.params = { ...this.params, ...values };
+    return this;
+  }
+
+  /** The conversation chat memory keeps this request in (`CHAT_MEMORY_CONVERSATION_ID` of the advise context). */
+  conversationId(id: string): this {
+    return this.advisorParams({ [CHAT_MEMORY_CONVERSATION_ID]: id });
+  }
+
   /** Runs the request when one of the returned spec's methods is called. */
   call(): CallResponseSpec {
-    return new CallResponseSpec((instructions) => this.toRequest(instructions));
+    return new CallResponseSpec((instructions) => callThroughAdvisors(this.toRequest(instructions)));
+  }
+
+  /**
+   * Decides a pending approval with this request's tool context, execution scope and advisors, and goes on with
+   * its paused call when it was the last open one of its round (see `ChatClient.resume`).
+   */
+  resume(approvalId: string, decision: ApprovalDecision): CallResponseSpec {
+    if (this.userText !== undefined || this.conversation.length > 0)
+      throw new InvalidChatRequestError(StateMessages.resumeWithMessages());
+    return new CallResponseSpec(async () => {
+      const next = await decideApproval(this.toRequest(undefined, true), approvalId, decision);
+      if (!('chatModel' in next)) return next;
+      return callThroughAdvisors({ ...next, advisors: this.advisorsOf(next.adviseContext) });
+    });
   }
 
   /** Streams the request when the returned spec is iterated or subscribed to. */
@@ -131,7 +173,18 @@ export class ChatClientRequestSpec {
     return new StreamResponseSpec(() => this.toRequest(undefined));
   }
 
-  private toRequest(instructions: string | undefined): ChatRequest {
+  /** The client's and this request's advisors, and the client's memory advisor when the context names a conversation. */
+  private advisorsOf(context: Readonly<Record<string, unknown>> | undefined): readonly Advisor[] {
+    const state = this.state;
+    const advisors = this.requestAdvisors ? state.advisors.concat(this.requestAdvisors) : state.advisors;
+    const memory = state.memoryAdvisor;
+    if (memory === undefined || context?.[CHAT_MEMORY_CONVERSATION_ID] === undefined) return advisors;
+    return advisors.some((advisor) => advisor instanceof MessageChatMemoryAdvisor)
+      ? advisors
+      : [...advisors, memory];
+  }
+
+  private toRequest(instructions: string | undefined, resuming = false): ChatRequest {
     const state = this.state;
     const conversation = this.conversation;
     const messages: Message[] = [];
@@ -144,7 +197,7 @@ export class ChatClientRequestSpec {
         userMessage(user === undefined ? instructions! : instructions ? `${user}\n\n${instructions}` : user),
       );
     }
-    if (messages.length === 0) throw new InvalidChatRequestError(ChatMessages.emptyPrompt());
+    if (messages.length === 0 && !resuming) throw new InvalidChatRequestError(ChatMessages.emptyPrompt());
     const scope = this.scope;
     return {
       chatModel: state.chatModel,
@@ -159,6 +212,9 @@ export class ChatClientRequestSpec {
       signal: this.abortSignal,
       scope: scope ? () => scope : (state.executionScope ?? NO_SCOPE),
       internalToolExecution: this.internalExecution ?? state.manager.internalToolExecution,
+      advisors: this.params || this.requestAdvisors ? this.advisorsOf(this.params) : state.advisors,
+      adviseContext: this.params ? { ...state.advisorParams, ...this.params } : state.advisorParams,
+      approvals: state.approvals,
     };
   }
 }

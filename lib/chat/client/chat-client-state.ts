@@ -6,6 +6,8 @@ import type { ChatModel } from '../model/chat-model';
 import type { ChatOptions } from '../model/chat-options';
 import type { ToolCallHooks } from '../loop/tool-call-hooks';
 import type { ToolCallingManager } from '../loop/tool-calling-manager';
+import type { ResolvedApprovalOptions } from '../../approval/approval-options';
+import type { Advisor } from '../advisors/advisor-base';
 
 /** A client's defaults, prepared once when the client is made (tool objects turned into callbacks…). */
 export interface ChatClientState {
@@ -21,4 +23,9 @@ export interface ChatClientState {
   readonly context: ToolContext;
   readonly options: ChatOptions;
   readonly hooks: readonly ToolCallHooks[];
+  readonly advisors: readonly Advisor[];
+  readonly advisorParams: Readonly<Record<string, unknown>>;
+  readonly approvals: ResolvedApprovalOptions;
+  /** Added to requests that name a conversation (`ChatClientOptions.chatMemory`). */
+  readonly memoryAdvisor?: Advisor;
 }

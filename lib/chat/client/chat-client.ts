@@ -10,6 +10,12 @@ import { mergeChatOptions } from '../model/merge-chat-options';
 import { ToolCallingManager } from '../loop/tool-calling-manager';
 import { hooksList } from '../loop/tool-calling-manager-options';
 import { assertToolCallbackSource, toolCallbacksOfObject } from '../loop/tool-objects';
+import { resolveApprovalOptions } from '../../approval/approval-options';
+import { MessageChatMemoryAdvisor } from '../../memory/message-chat-memory.advisor';
+import type { ApprovalDecision } from '../../approval/pending-approval';
+import type { CallResponseSpec } from './call-response-spec';
+
+const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /**
  * The entry point for talking to a model with tools (Spring AI's `ChatClient`):
@@ -54,6 +60,12 @@ export class ChatClient {
       context: defaults.toolContext ? ToolContext.of(defaults.toolContext) : ToolContext.empty(),
       options: defaults.options ?? {},
       hooks: hooksList(defaults.hooks),
+      advisors: Object.freeze([...(defaults.advisors ?? [])]),
+      advisorParams: defaults.advisorParams ?? NO_PARAMS,
+      approvals: resolveApprovalOptions(clientOptions.approvals),
+      ...(clientOptions.chatMemory && {
+        memoryAdvisor: new MessageChatMemoryAdvisor(clientOptions.chatMemory),
+      }),
     };
   }
 
@@ -78,9 +90,19 @@ export class ChatClient {
   }
 
   /**
-   * A new client derived from this one: `system`, `chatModel`, `toolCallingManager` and `executionScope` replace
-   * this client's; `tools`, `toolCallbacks`, `toolNames` and `hooks` are added to its; `toolContext` and `options`
-   * are merged over its.
+   * Decides a pending approval and goes on with its paused call, on this replica or any other sharing the store:
+   * approved, the tool runs with the stored arguments; denied, the model is told (with the reason). Rejects with
+   * `ApprovalNotFoundError`, `ApprovalAlreadyDecidedError`, `ApprovalExpiredError` or `ApprovalForbiddenError`.
+   * The call runs with the current request's tool context; `chat.prompt().toolContext(…).resume(…)` sets it.
+   */
+  resume(approvalId: string, decision: ApprovalDecision): CallResponseSpec {
+    return this.prompt().resume(approvalId, decision);
+  }
+
+  /**
+   * A new client derived from this one: `system`, `chatModel`, `toolCallingManager`, `executionScope`,
+   * `approvals` and `chatMemory` replace this client's; `tools`, `toolCallbacks`, `toolNames`, `hooks` and `advisors` are added to
+   * its; `toolContext`, `advisorParams` and `options` are merged over its.
    */
   mutate(changes: ChatClientChanges = {}): ChatClient {
     const d = this.defaults;
@@ -92,10 +114,15 @@ export class ChatClient {
       toolContext: { ...d.toolContext, ...changes.toolContext },
       options: mergeChatOptions(d.options, changes.options),
       hooks: [...hooksList(d.hooks), ...hooksList(changes.hooks)],
+      advisors: [...(d.advisors ?? []), ...(changes.advisors ?? [])],
+      advisorParams: { ...d.advisorParams, ...changes.advisorParams },
     };
     return new ChatClient(changes.chatModel ?? this.chatModel, defaults, {
       toolCallingManager: changes.toolCallingManager ?? this.state.manager,
       executionScope: changes.executionScope ?? this.clientOptions.executionScope,
+      // The same store (not a new in-memory one), so that the two clients resume each other's approvals.
+      approvals: changes.approvals ?? this.state.approvals,
+      chatMemory: changes.chatMemory ?? this.clientOptions.chatMemory,
     });
   }
 

@@ -2,7 +2,7 @@ import type { MessageEvent } from '@nestjs/common';
 import { Observable, map } from 'rxjs';
 import type { ChatRequest } from '../loop/chat-request';
 import type { ChatStreamEvent } from '../loop/chat-stream-event';
-import { streamEvents } from '../loop/stream-loop';
+import { streamThroughAdvisors } from '../advisors/advisor-chain';
 
 /** Options of `sse()`. */
 export interface SseOptions {
@@ -23,7 +23,7 @@ export class StreamResponseSpec {
 
   /** Every event of the call, in order (see `ChatStreamEvent`). */
   events(): AsyncIterable<ChatStreamEvent> {
-    return { [Symbol.asyncIterator]: () => streamEvents(this.toRequest()) };
+    return { [Symbol.asyncIterator]: () => streamThroughAdvisors(this.toRequest()) };
   }
 
   /** The answer's text as it arrives. */
@@ -31,7 +31,7 @@ export class StreamResponseSpec {
     const toRequest = this.toRequest;
     return {
       async *[Symbol.asyncIterator]() {
-        for await (const event of streamEvents(toRequest()))
+        for await (const event of { [Symbol.asyncIterator]: () => streamThroughAdvisors(toRequest()) })
           if (event.type === 'text-delta') yield event.text;
       },
     };
@@ -44,7 +44,10 @@ export class StreamResponseSpec {
       let finished = false;
       void (async () => {
         try {
-          for await (const event of streamEvents(this.toRequest(), stop.signal)) {
+          const events = {
+            [Symbol.asyncIterator]: () => streamThroughAdvisors(this.toRequest(), stop.signal),
+          };
+          for await (const event of events) {
             if (subscriber.closed) return;
             subscriber.next(event);
           }

@@ -6,7 +6,8 @@ import { ChatRun } from './chat-run';
 
 /**
  * The tool-calling loop of `call()`: ask the model, run the tools it asks for, send the results back, until it
- * answers, a round ends with `returnDirect` tools, or a limit is hit.
+ * answers, a round ends with `returnDirect` tools or pauses for approval, or a limit is hit. A resumed run starts
+ * with the tool calls of its paused round.
  */
 export function runCall(request: ChatRequest): Promise<ChatClientResponse> {
   const telemetry = request.manager.telemetry?.startCall(
@@ -23,6 +24,7 @@ export function runCall(request: ChatRequest): Promise<ChatClientResponse> {
 async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined): Promise<ChatClientResponse> {
   const run = await ChatRun.start(request, request.signal, telemetry);
   const signal = run.signal;
+  if (run.resumes && (await run.executeTools()) !== 'ask-model') return run.finish();
   const model = request.chatModel;
   const callOptions = signal ? { signal } : undefined;
   for (;;) {
@@ -31,6 +33,6 @@ async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined):
       ? model.call(prompt, callOptions)
       : observeModelCall(telemetry, run.round, prompt, () => model.call(prompt, callOptions)));
     if (run.accept(response) === 'answered') return run.finish();
-    if ((await run.executeTools()) === 'return-direct') return run.finish();
+    if ((await run.executeTools()) !== 'ask-model') return run.finish();
   }
 }

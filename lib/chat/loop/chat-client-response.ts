@@ -1,3 +1,4 @@
+import type { PendingApproval } from '../../approval/pending-approval';
 import type { ChatResponse } from '../model/chat-response';
 import type { Message, ToolCall, ToolResponse } from '../model/messages';
 
@@ -31,4 +32,11 @@ export interface ChatClientResponse extends ChatResponse {
    * The tool calls of the last response when they were not run (`internalToolExecution: false`); empty otherwise.
    */
   readonly pendingToolCalls: readonly ToolCall[];
+  /**
+   * Calls waiting for a person's decision: the call paused (its state is in the approval store) and goes on with
+   * `chat.resume(id, { approved, reason? })`. Empty otherwise.
+   */
+  readonly pendingApprovals: readonly PendingApproval[];
+  /** The advise context at the end of the chain (the conversation id of chat memory…). */
+  readonly context: Readonly<Record<string, unknown>>;
 }

@@ -1,4 +1,7 @@
+import type { ResolvedApprovalOptions } from '../../approval/approval-options';
+import type { DecidedRun } from '../../approval/paused-run';
 import type { ToolCallback } from '../../tool/tool-callback';
+import type { Advisor } from '../advisors/advisor-base';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ChatExecutionScope } from './execution-scope';
@@ -26,4 +29,11 @@ export interface ChatRequest {
   /** Asked when the call starts, unless the request was given explicitly. */
   readonly scope: () => ChatExecutionScope | undefined;
   readonly internalToolExecution: boolean;
+  /** The client's and the request's advisors, unsorted; empty: the loop runs directly. */
+  readonly advisors: readonly Advisor[];
+  /** Advisor parameters and state (JSON values: kept with a paused run). */
+  readonly adviseContext: Readonly<Record<string, unknown>>;
+  readonly approvals: ResolvedApprovalOptions;
+  /** A run that paused for approval, every approval decided: the call continues it instead of starting anew. */
+  readonly resumption?: DecidedRun;
 }

@@ -1,5 +1,6 @@
 import { ToolCallingLimitError } from '../../errors/tool-calling-limit.error';
 import type { CallTelemetry } from '../../telemetry/chat-telemetry';
+import type { PendingApproval } from '../../approval/pending-approval';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolDefinition } from '../../tool/tool-definition';
@@ -7,24 +8,29 @@ import type { ChatClientResponse, ToolExecutionRecord } from './chat-client-resp
 import type { ChatOptions } from '../model/chat-options';
 import type { ChatRequest } from './chat-request';
 import { addUsage, type ChatResponse, type Usage } from '../model/chat-response';
-import type { Message, ToolResponse } from '../model/messages';
+import type { AssistantMessage, Message, ToolResponse } from '../model/messages';
 import type { Prompt } from '../model/prompt';
+import { pauseRun } from './run-pause';
 import { ToolCallCounter } from './tool-call-counter';
 import { toolDefinitionsOf } from './tool-resolution-cache';
 import { visibleToolCallbacks } from './tool-visibility';
-import type { ToolExecutionEvent } from './tool-execution-result';
+import type { RoundResumption, ToolExecutionEvent } from './tool-execution-result';
 
 const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
 
 /** What a model response means for the loop: run the tools it asks for, or the call is answered. */
 export type ResponseOutcome = 'run-tools' | 'answered';
 
-/** What a round of tool calls means for the loop: ask the model again, or end with the tools' results. */
-export type RoundOutcome = 'ask-model' | 'return-direct';
+/**
+ * What a round of tool calls means for the loop: ask the model again, end with the tools' results, or end because
+ * calls wait for approval.
+ */
+export type RoundOutcome = 'ask-model' | 'return-direct' | 'paused';
 
 /**
  * The state of one chat call across its rounds: the conversation, the summed usage, the tool-call counts. The call
- * and stream loops drive it; it decides when the loop ends and enforces `maxRounds`.
+ * and stream loops drive it; it decides when the loop ends and enforces `maxRounds`. A round whose calls need
+ * approval pauses it: its state goes to the approval store, and `resume()` makes a run that goes on from there.
  */
 export class ChatRun {
   private history: readonly Message[];
@@ -35,6 +41,8 @@ export class ChatRun {
   private pending = false;
   private counter: ToolCallCounter | undefined;
   private records: ToolExecutionRecord[] | undefined;
+  private approvals: readonly PendingApproval[] = NO_TOOL_CALLS;
+  private resumption: RoundResumption | undefined;
   private readonly lastRoundOptions: ChatOptions;
 
   private constructor(
@@ -53,7 +61,8 @@ export class ChatRun {
 
   /**
    * Resolves the request's tools (providers are asked now) and binds the tool context to this call; the call's
-   * signal is `signal` joined with the execution scope's.
+   * signal is `signal` joined with the execution scope's. For a request that resumes a paused run, the run goes on
+   * from its paused round: `executeTools()` first.
    */
   static async start(
     request: ChatRequest,
@@ -73,7 +82,23 @@ export class ChatRun {
     // Tools whose guards deny this caller are neither offered nor run (see ToolCallingManager.visibleToolCallbacks).
     const visible = visibleToolCallbacks(resolved, context);
     const tools = visible instanceof Map ? visible : await visible;
-    return new ChatRun(request, tools, toolDefinitionsOf(tools), context, signal, telemetry);
+    const run = new ChatRun(request, tools, toolDefinitionsOf(tools), context, signal, telemetry);
+    const resumed = request.resumption;
+    if (resumed) {
+      const paused = resumed.run;
+      const message = paused.history[paused.history.length - 1] as AssistantMessage;
+      run.history = paused.history;
+      run.rounds = paused.round;
+      run.usage = paused.usage;
+      run.last = { message, finishReason: paused.finishReason, metadata: paused.metadata };
+      run.counter = ToolCallCounter.from(paused.counter);
+      run.records = [...paused.records];
+      const decisions = new Map(
+        paused.pending.map((call) => [call.index, resumed.decisions.get(call.approvalId)!]),
+      );
+      run.resumption = { responses: paused.responses, decisions };
+    }
+    return run;
   }
 
   get round(): number {
@@ -90,6 +115,11 @@ export class ChatRun {
       tools: this.definitions,
       options: last ? this.lastRoundOptions : this.request.options,
     };
+  }
+
+  /** `true` when the run continues a paused round, whose tool calls `executeTools()` runs before any model request. */
+  get resumes(): boolean {
+    return this.resumption !== undefined;
   }
 
   /** Records a model response and says whether its tool calls are to be run; enforces `maxRounds`. */
@@ -109,9 +139,12 @@ export class ChatRun {
     return 'run-tools';
   }
 
-  /** Runs the tool calls of the last response. */
+  /** Runs the tool calls of the last response (of the paused round first, for a resumed run). */
   async executeTools(onEvent?: (event: ToolExecutionEvent) => void): Promise<RoundOutcome> {
     const message = this.last!.message;
+    const resumption = this.resumption;
+    this.resumption = undefined;
+    const counter = (this.counter ??= new ToolCallCounter());
     const result = await this.request.manager.executeToolCalls({
       history: this.history,
       message,
@@ -119,16 +152,39 @@ export class ChatRun {
       context: this.context,
       signal: this.signal,
       hooks: this.request.hooks,
-      counter: (this.counter ??= new ToolCallCounter()),
+      // A resumed round was counted when it was first planned.
+      counter: resumption ? new ToolCallCounter() : counter,
       round: this.rounds,
       onEvent,
       telemetry: this.telemetry,
+      resumption,
     });
     this.history = result.conversationHistory;
     const records = (this.records ??= []);
     const responses = result.toolResponses;
     for (let i = 0; i < responses.length; i++) {
+      if (responses[i] === undefined || resumption?.responses[i]) continue;
       records.push({ round: this.rounds, toolCall: message.toolCalls[i], toolResponse: responses[i] });
+    }
+    const awaiting = result.awaitingApproval;
+    if (awaiting) {
+      this.approvals = await pauseRun(
+        {
+          history: this.history,
+          round: this.rounds,
+          usage: this.usage,
+          finishReason: this.last!.finishReason,
+          metadata: this.last!.metadata,
+          counter,
+          records,
+          responses,
+          awaiting,
+          context: this.request.adviseContext,
+          request: this.context.execution?.request,
+        },
+        this.request.approvals,
+      );
+      return 'paused';
     }
     if (!result.returnDirect) return 'ask-model';
     this.direct = responses;
@@ -149,6 +205,8 @@ export class ChatRun {
       rounds: this.rounds,
       ...(direct && { returnDirect: direct }),
       pendingToolCalls: this.pending ? last.message.toolCalls : NO_TOOL_CALLS,
+      pendingApprovals: this.approvals,
+      context: this.request.adviseContext,
     };
   }
 }

@@ -1,3 +1,4 @@
+import type { PendingApproval } from '../../approval/pending-approval';
 import type { FinishReason, Usage } from '../model/chat-response';
 import type { ToolCall } from '../model/messages';
 import type { ToolExecutionEvent } from './tool-execution-result';
@@ -17,6 +18,13 @@ export interface RoundFinishedEvent {
   readonly usage?: Usage;
 }
 
+/** Calls wait for a person's decision: the call paused (`chat.resume(id, decision)` goes on); `finished` follows. */
+export interface ApprovalRequiredEvent {
+  readonly type: 'approval-required';
+  readonly round: number;
+  readonly approvals: readonly PendingApproval[];
+}
+
 /** The chat call is over. */
 export interface FinishedEvent {
   readonly type: 'finished';
@@ -29,11 +37,14 @@ export interface FinishedEvent {
   readonly returnDirect: boolean;
   /** Tool calls left to the caller (`internalToolExecution: false`). */
   readonly pendingToolCalls: readonly ToolCall[];
+  /** Calls waiting for approval (also announced by `approval-required`). */
+  readonly pendingApprovals: readonly PendingApproval[];
 }
 
 /**
  * What `stream().events()` yields, in order, for each round: `text-delta`s, `round-finished`, then for each tool
  * call `tool-call-started` (with the arguments) and `tool-result` or `tool-error` (as calls finish, so interleaved
- * when they run in parallel); and `finished` last. No event carries the tool context or the system prompt.
+ * when they run in parallel); `approval-required` when calls wait for a decision; and `finished` last. No event carries the tool context or the system prompt.
  */
-export type ChatStreamEvent = TextDeltaEvent | RoundFinishedEvent | ToolExecutionEvent | FinishedEvent;
+export type ChatStreamEvent =
+  TextDeltaEvent | RoundFinishedEvent | ToolExecutionEvent | ApprovalRequiredEvent | FinishedEvent;

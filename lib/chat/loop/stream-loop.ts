@@ -5,6 +5,7 @@ import type { ChatRequest } from './chat-request';
 import { ChatRun } from './chat-run';
 import type { ChatStreamEvent, FinishedEvent } from './chat-stream-event';
 import { EventBuffer } from './event-buffer';
+import { rememberResponse } from './finished-responses';
 import type { ToolExecutionEvent } from './tool-execution-result';
 
 /**
@@ -56,9 +57,11 @@ export async function* streamEvents(
       }
       const result = run.finish();
       if (result.returnDirect) yield { type: 'text-delta', round, text: result.text };
+      if (result.pendingApprovals.length > 0)
+        yield { type: 'approval-required', round, approvals: result.pendingApprovals };
       completed = true;
       telemetry?.end(result);
-      yield finishedEvent(result);
+      yield rememberResponse(finishedEvent(result), result);
       return;
     }
   } catch (error) {
@@ -82,5 +85,6 @@ function finishedEvent(result: ChatClientResponse): FinishedEvent {
     rounds: result.rounds,
     returnDirect: result.returnDirect !== undefined,
     pendingToolCalls: result.pendingToolCalls,
+    pendingApprovals: result.pendingApprovals,
   };
 }

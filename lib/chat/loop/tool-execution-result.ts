@@ -1,4 +1,5 @@
 import type { CallTelemetry } from '../../telemetry/chat-telemetry';
+import type { ApprovalDecision } from '../../approval/pending-approval';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { AssistantMessage, Message, ToolCall, ToolResponse } from '../model/messages';
@@ -54,6 +55,23 @@ export interface ToolExecutionInput {
   readonly onEvent?: (event: ToolExecutionEvent) => void;
   /** The chat call's telemetry, which gets one child per tool call. */
   readonly telemetry?: CallTelemetry;
+  /** A round that paused for approval, continued: its results so far, and the decisions by call position. */
+  readonly resumption?: RoundResumption;
+}
+
+/** What a round that paused for approval continues with. */
+export interface RoundResumption {
+  /** Results of the calls that ran before the pause (`null` for the ones that waited). */
+  readonly responses: readonly (ToolResponse | null)[];
+  readonly decisions: ReadonlyMap<number, ApprovalDecision>;
+}
+
+/** A call of the round that waits for a person's approval. */
+export interface ToolCallAwaitingApproval {
+  readonly index: number;
+  readonly toolCall: ToolCall;
+  /** Parsed and validated. */
+  readonly arguments: Readonly<Record<string, unknown>>;
 }
 
 /** The outcome of one round of tool calls (Spring AI's `ToolExecutionResult`). */
@@ -67,4 +85,9 @@ export interface ToolExecutionResult {
    * these results instead of another model request.
    */
   readonly returnDirect: boolean;
+  /**
+   * Calls that need approval and were not run: the round is paused. `conversationHistory` then ends with the model's
+   * message and `toolResponses` has no entry at their positions.
+   */
+  readonly awaitingApproval?: readonly ToolCallAwaitingApproval[];
 }

@@ -1,4 +1,6 @@
 import { ChatMessages } from '../../errors/messages/chat.messages';
+import type { ToolCall, ToolResponse } from '../model/messages';
+import type { ToolExecutionEvent } from './tool-execution-result';
 
 /**
  * The result text cut to `maxChars` characters, with a marker saying so that the model can read; `undefined` when
@@ -10,4 +12,24 @@ export function capResultText(result: string, maxChars: number): string | undefi
   const last = result.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end--;
   return result.slice(0, end) + ChatMessages.toolResultTruncated(end, result.length);
+}
+
+/** The response with its text cut to `maxChars`, reported as a `tool-result-truncated` event when it was cut. */
+export function capResponse(
+  call: ToolCall,
+  response: ToolResponse,
+  maxChars: number,
+  round: number,
+  onEvent: ((event: ToolExecutionEvent) => void) | undefined,
+): ToolResponse {
+  const result = capResultText(response.result, maxChars);
+  if (result === undefined) return response;
+  onEvent?.({
+    type: 'tool-result-truncated',
+    round,
+    toolCall: call,
+    resultChars: response.result.length,
+    maxResultChars: maxChars,
+  });
+  return { ...response, result };
 }

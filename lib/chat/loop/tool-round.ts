@@ -6,15 +6,21 @@ import type { ToolCallTelemetry } from '../../telemetry/chat-telemetry';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
 import { ToolContext } from '../../tool/tool-context';
-import { ChatMessages } from '../../errors/messages/chat.messages';
 import { invokeWithLimits } from './invoke-with-limits';
 import { toolResponseMessage, type ToolCall, type ToolResponse } from '../model/messages';
 import { SiblingCancellation } from './sibling-cancellation';
-import { capResultText } from './tool-result-cap';
+import { capResponse } from './tool-result-cap';
 import { ToolCallCounter } from './tool-call-counter';
 import type { ToolCallHookContext, ToolCallHooks } from './tool-call-hooks';
+import { runAfterHooks, runBeforeHooks } from './tool-call-hooks.runner';
 import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
-import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
+import { StateMessages } from '../../errors/messages/state.messages';
+import { checkApproval } from './approval-check';
+import type {
+  ToolCallAwaitingApproval,
+  ToolExecutionInput,
+  ToolExecutionResult,
+} from './tool-execution-result';
 import { planToolRound, type Target } from './tool-round-plan';
 
 /** What made a call fail, for its telemetry, when a hook denied it. */
@@ -43,6 +49,7 @@ export class ToolRound {
   private failed = false;
   /** Kept for the telemetry only: what made each call fail. */
   private readonly errors: unknown[] | undefined;
+  private awaiting?: ToolCallAwaitingApproval[];
 
   constructor(
     private readonly input: ToolExecutionInput,
@@ -71,6 +78,16 @@ export class ToolRound {
       i = end;
     }
     const { history, message } = this.input;
+    const awaiting = this.awaiting;
+    if (awaiting) {
+      awaiting.sort((a, b) => a.index - b.index);
+      return {
+        conversationHistory: history[history.length - 1] === message ? history : [...history, message],
+        toolResponses: this.responses,
+        returnDirect: false,
+        awaitingApproval: awaiting,
+      };
+    }
     const toolMessage = toolResponseMessage(this.responses);
     return {
       // Spread, not concat(): concat looks up Symbol.isConcatSpreadable on each message it is given, which made
@@ -136,15 +153,33 @@ export class ToolRound {
     const target = this.targets[index];
     const onEvent = this.input.onEvent;
     this.input.signal?.throwIfAborted();
+    const resumption = this.input.resumption;
+    const earlier = resumption?.responses[index];
+    if (earlier) {
+      this.responses[index] = earlier;
+      return;
+    }
+    const decision = resumption?.decisions.get(index);
+    let refused: ToolResponse | undefined;
+    if (decision === undefined && target.kind === 'tool' && toolMetadataOf(target.callback).approval) {
+      const check = await this.approvalCheck(index, call, target.callback);
+      if (check === 'wait') return;
+      if (check !== 'run') refused = check;
+    } else if (decision?.approved === false) {
+      const result = StateMessages.approvalDenied(call.name, decision.reason);
+      refused = { id: call.id, name: call.name, result, isError: true };
+    }
     onEvent?.({ type: 'tool-call-started', round: this.round, toolCall: call });
     const telemetry = this.input.telemetry?.startToolCall(
       this.round,
       call,
       target.kind === 'tool' ? target.callback.getToolDefinition() : undefined,
     );
-    let response = await (telemetry === undefined
-      ? this.respond(index, call, target)
-      : telemetry.run(() => this.respond(index, call, target)));
+    let response =
+      refused ??
+      (await (telemetry === undefined
+        ? this.respond(index, call, target)
+        : telemetry.run(() => this.respond(index, call, target))));
     response = this.capped(call, response, target.kind === 'tool' ? target.callback : undefined);
     this.responses[index] = response;
     if (telemetry !== undefined) this.report(telemetry, index, target, response);
@@ -153,6 +188,19 @@ export class ToolRound {
       round: this.round,
       toolResponse: response,
     });
+  }
+
+  /** `'wait'` when the call waits for approval, an error result when its arguments are invalid, else `'run'`. */
+  private async approvalCheck(
+    index: number,
+    call: ToolCall,
+    callback: ToolCallback,
+  ): Promise<ToolResponse | 'wait' | 'run'> {
+    const check = await checkApproval(call, callback, this.context);
+    if (check instanceof Error) return this.failure(index, call, check);
+    if (check === 'run') return 'run';
+    (this.awaiting ??= []).push({ index, toolCall: call, arguments: check.arguments });
+    return 'wait';
   }
 
   private respond(index: number, call: ToolCall, target: Target): ToolResponse | Promise<ToolResponse> {
@@ -178,16 +226,7 @@ export class ToolRound {
   /** The response with its text cut to the tool's or the limits' `maxResultChars`, reported as an event. */
   private capped(call: ToolCall, response: ToolResponse, callback: ToolCallback | undefined): ToolResponse {
     const max = (callback && toolMetadataOf(callback).maxResultChars) ?? this.settings.limits.maxResultChars;
-    const result = capResultText(response.result, max);
-    if (result === undefined) return response;
-    this.input.onEvent?.({
-      type: 'tool-result-truncated',
-      round: this.round,
-      toolCall: call,
-      resultChars: response.result.length,
-      maxResultChars: max,
-    });
-    return { ...response, result };
+    return capResponse(call, response, max, this.round, this.input.onEvent);
   }
 
   private failure(index: number, call: ToolCall, error: Error): ToolResponse {
@@ -209,35 +248,13 @@ export class ToolRound {
       context: this.context.withSignal(this.siblings?.signal() ?? this.input.signal).forTool(definition.name),
       round: this.round,
     };
-    let args = call.arguments;
-    let response: ToolResponse | undefined;
-    for (const hook of hooks) {
-      if (!hook.beforeToolCall) continue;
-      const toolCall = args === call.arguments ? call : { ...call, arguments: args };
-      const decision = await hook.beforeToolCall({ ...hookContext, toolCall });
-      if (!decision || decision.action === 'allow') continue;
-      if (decision.action === 'deny') {
-        const result = decision.message ?? ChatMessages.toolCallDenied(definition.name);
-        response = { id: call.id, name: call.name, result, isError: true };
-        if (this.errors !== undefined) this.errors[index] = DENIED;
-        break;
-      }
-      args = typeof decision.arguments === 'string' ? decision.arguments : JSON.stringify(decision.arguments);
+    const before = await runBeforeHooks(hooks, hookContext, call);
+    if (before.action === 'deny') {
+      if (this.errors !== undefined) this.errors[index] = DENIED;
+      return runAfterHooks(hooks, hookContext, call, before.arguments, before.response);
     }
-    response ??= await this.execute(index, call, callback, args);
-    for (const hook of hooks) {
-      if (!hook.afterToolCall) continue;
-      const decision = await hook.afterToolCall({ ...hookContext, arguments: args, toolResponse: response });
-      if (decision) {
-        response = {
-          id: call.id,
-          name: call.name,
-          result: decision.result,
-          isError: decision.isError ?? response.isError,
-        };
-      }
-    }
-    return response;
+    const response = await this.execute(index, call, callback, before.arguments);
+    return runAfterHooks(hooks, hookContext, call, before.arguments, response);
   }
 
   private execute(

@@ -18,6 +18,9 @@ const LIMIT_HINT: Record<ToolCallingLimitName, string> = {
 
 /** Texts of the chat client and the tool-calling loop: for the model (tool results) and for the caller (errors). */
 export const ChatMessages = {
+  invalidConversationId: (max: number) =>
+    `a conversation id is a non-empty string of at most ${max} characters`,
+
   // --- sent to the model as error results -------------------------------------------------------------------
   noSuchTool: (toolName: string, available: readonly string[]) =>
     `Unknown tool ${previewValue(toolName)}. ` +

@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
 import type { JsonSchema } from '../json-schema';
+import type { ApprovalPolicy } from '../tool-metadata';
 
 /** Options of `@Tool()` and of function tools. */
 export interface ToolOptions {
@@ -16,6 +17,11 @@ export interface ToolOptions {
   timeoutMs?: number;
   /** Longest result sent to the model, in characters (longer ones are cut with a marker); `Infinity` for none. */
   maxResultChars?: number;
+  /**
+   * A person must approve each call (`true`), or the calls the policy picks (`(call, context) => boolean`): the
+   * chat call pauses with `pendingApprovals` until `chat.resume(id, { approved })`.
+   */
+  approval?: boolean | ApprovalPolicy;
   resultConverter?: ToolCallResultConverter;
   /** A Standard Schema (zod, valibot, arktype…) of the input: the method takes the parsed value. */
   input?: StandardSchemaV1;

@@ -4,13 +4,16 @@ import {
   Get,
   Inject,
   MessageEvent,
+  Param,
   Post,
   Query,
   Req,
   Sse,
+  UseFilters,
   UseGuards,
 } from '@nestjs/common';
-import { catchError, Observable, of } from 'rxjs';
+import { randomUUID } from 'node:crypto';
+import { catchError, Observable, of, startWith } from 'rxjs';
 import {
   CHAT_MODEL,
   ChatClient,
@@ -23,22 +26,21 @@ import { AuthGuard, type AuthenticatedRequest } from '../auth/auth.guard';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthUser } from '../auth/demo-users';
 import type { SupportContextValues } from '../tickets/ticket.tools';
+import { ApprovalErrorsFilter } from './approval-errors.filter';
 import { AskDto } from './ask.dto';
+import { toChatAnswer, type ChatAnswer } from './chat-answer';
+import { DecideDto } from './decide.dto';
+
+export type { ChatAnswer } from './chat-answer';
 
 /** What the tools get from the signed-in user: never from a header, never from the model. */
 function supportContext(user: AuthUser): SupportContextValues {
   return { tenantId: user.tenant, user: user.username };
 }
 
-export interface ChatAnswer {
-  answer: string;
-  toolCalls: { name: string; arguments: unknown; result: string; isError: boolean }[];
-  rounds: number;
-  usage?: { promptTokens: number; completionTokens: number; totalTokens: number };
-}
-
 @Controller('chat')
 @UseGuards(AuthGuard)
+@UseFilters(ApprovalErrorsFilter)
 export class ChatController {
   constructor(
     private readonly chat: ChatClient,
@@ -47,38 +49,64 @@ export class ChatController {
     private readonly manager: ToolCallingManager,
   ) {}
 
-  /** Asks a question; answers with the text and every tool call made on the way. */
+  /**
+   * Asks a question in a conversation (a new one without `conversationId`); answers with the text, every tool call
+   * made on the way, and the calls waiting for approval.
+   */
   @Post()
-  async ask(@Body() { question }: AskDto, @CurrentUser() user: AuthUser): Promise<ChatAnswer> {
+  async ask(
+    @Body() { question, conversationId }: AskDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<ChatAnswer> {
     const response = await this.chat
       .prompt()
       .user(question)
+      .conversationId(conversationId ?? randomUUID())
       .toolContext(supportContext(user))
       .call()
       .chatResponse();
-    return {
-      answer: response.text,
-      toolCalls: response.toolExecutions.map(({ toolCall, toolResponse }) => ({
-        name: toolCall.name,
-        arguments: parseOrKeep(toolCall.arguments),
-        result: toolResponse.result,
-        isError: toolResponse.isError,
-      })),
-      rounds: response.rounds,
-      usage: response.usage,
-    };
+    return toChatAnswer(response);
   }
 
-  /** The same, as server-sent events: text deltas, tool calls and results as they happen, then `finished`. */
+  /**
+   * Approves or denies a pending call, and goes on with its conversation (on whichever replica serves this). Only
+   * the user who asked may decide.
+   */
+  @Post('approvals/:id')
+  async decide(
+    @Param('id') id: string,
+    @Body() decision: DecideDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<ChatAnswer> {
+    const response = await this.chat
+      .prompt()
+      .toolContext(supportContext(user))
+      .resume(id, decision)
+      .chatResponse();
+    return toChatAnswer(response);
+  }
+
+  /**
+   * The same as server-sent events: first the conversation id, then text deltas, tool calls and results as they
+   * happen, `approval-required` when a call waits for a decision, then `finished`.
+   */
   @Sse('stream')
-  stream(@Query() { question }: AskDto, @CurrentUser() user: AuthUser): Observable<MessageEvent> {
+  stream(
+    @Query() { question, conversationId }: AskDto,
+    @CurrentUser() user: AuthUser,
+  ): Observable<MessageEvent> {
+    const id = conversationId ?? randomUUID();
     return this.chat
       .prompt()
       .user(question)
+      .conversationId(id)
       .toolContext(supportContext(user))
       .stream()
       .sse()
-      .pipe(catchError((error: Error) => of({ data: { type: 'error', message: error.message } })));
+      .pipe(
+        startWith({ data: { type: 'conversation', conversationId: id } }),
+        catchError((error: Error) => of({ data: { type: 'error', message: error.message } })),
+      );
   }
 
   /** The tools the model is offered for the signed-in user: a tool whose guards deny the user is not. */
@@ -96,13 +124,5 @@ export class ChatController {
   model(): { model: string } {
     const name = this.chatModel.constructor.name;
     return { model: name === 'OfflineChatModel' ? 'offline demo model (no network)' : name };
-  }
-}
-
-function parseOrKeep(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
   }
 }

@@ -58,8 +58,8 @@ export class TicketTools {
     return view(this.tickets.create(context.require('tenantId'), title, priority ?? 'normal'));
   }
 
-  /** Admins only: an agent's model is not offered this tool, and a call to it anyway is refused. */
-  @Tool({ description: 'Close a support ticket by its number', sequential: true })
+  /** Admins only, and only after a person's approval: an agent's model is not offered it; the chat pauses for Approve or Deny. */
+  @Tool({ description: 'Close a support ticket by its number', sequential: true, approval: true })
   @UseGuards(RolesGuard)
   @Roles('admin')
   closeTicket(

@@ -214,6 +214,38 @@ async function askAll(page: Page): Promise<void> {
       expect(failures).toEqual([]);
     }, 90_000);
 
+    it('keeps the conversation, shows the pending closeTicket call, and goes on when Approve is pressed', async () => {
+      const { page, failures } = await openPage(1280, 800);
+      await signInAs(page, 'alice');
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/chat/stream'))
+          asked.push(new URL(r.url()).searchParams.get('conversationId') ?? '');
+      });
+      await page.fill('#question', 'List my open tickets');
+      await page.click('#send');
+      await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
+
+      await page.fill('#question', 'Close ticket 1');
+      await page.click('#send');
+      const box = page.locator('#messages li.approval.pending');
+      await box.waitFor({ timeout: 10_000 });
+      expect(await box.locator('.tool').textContent()).toBe('closeTicket');
+      expect(await box.locator('.args').textContent()).toBe('{"id":1}');
+      expect(await page.locator('#tool-calls li .name', { hasText: 'closeTicket' }).count()).toBe(0);
+
+      await box.getByRole('button', { name: 'Approve' }).click();
+      await page.locator('#messages li.approval.approved').waitFor({ timeout: 10_000 });
+      await page.locator('#tool-calls li.ok .name', { hasText: 'closeTicket' }).waitFor({ timeout: 10_000 });
+      expect(await page.locator('#messages li.assistant').last().textContent()).toContain('status closed');
+      expect(asked).toHaveLength(2);
+      expect(asked[0]).toBe('');
+      expect(asked[1]).toMatch(/^[0-9a-f-]{36}$/);
+
+      await page.screenshot({ path: join(OUTPUT, 'chat-page-approval.png') });
+      expect(failures).toEqual([]);
+    }, 60_000);
+
     it('has a favicon', async () => {
       const { page, failures } = await openPage(800, 600);
       const href = await page.locator('link[rel="icon"]').getAttribute('href');

@@ -9,8 +9,10 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
   let app: NestExpressApplication;
   let url: string;
   const tokens = new Map<string, string>();
-  const ask = (question: string, user = 'alice') =>
-    request(url).post('/chat').set('authorization', tokens.get(user)!).send({ question });
+  const ask = (question: string, user = 'alice', conversationId?: string) =>
+    request(url).post('/chat').set('authorization', tokens.get(user)!).send({ question, conversationId });
+  const decide = (id: string, decision: object, user = 'alice') =>
+    request(url).post(`/chat/approvals/${id}`).set('authorization', tokens.get(user)!).send(decision);
 
   beforeAll(async () => {
     for (const key of Object.keys(process.env))
@@ -84,7 +86,10 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
         (await ask(`Show ticket #${created.id}`, 'bob').expect(201)).body.toolCalls[0].result,
       );
       expect(still).toMatchObject({ id: created.id, status: 'open' });
-      const alice = (await ask(`Close ticket ${created.id}`, 'alice').expect(201)).body;
+      const asked = (await ask(`Close ticket ${created.id}`, 'alice').expect(201)).body;
+      expect(asked.pendingApprovals).toEqual([expect.objectContaining({ toolName: 'closeTicket' })]);
+      const alice = (await decide(asked.pendingApprovals[0].id, { approved: true }, 'alice').expect(201))
+        .body;
       expect(JSON.parse(alice.toolCalls[0].result)).toMatchObject({ id: created.id, status: 'closed' });
     });
 
@@ -126,8 +131,14 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(text).toContain('tool getWeather({"city":"Rome"})');
     expect(text).toContain('tool listTickets({"status":"open"})');
     expect(text).toContain('tool createTicket({"title":"Coffee machine leaks"})');
-    expect(text).toContain('tool closeTicket({"id":4}) ✗ error');
-    expect(text).toContain('I could not close ticket: there is no ticket #4');
+    expect(text).toContain(
+      '⏸ closeTicket({"id":1}) waits for approval\n    ✔ approved by demo\n    tool closeTicket({"id":1})',
+    );
+    expect(text).toContain('Close ticket: id 1, title Printer on floor 3 is jammed, status closed');
+    expect(text).toContain(
+      '⏸ closeTicket({"id":2}) waits for approval\n    ✘ denied by demo: the VPN still drops every hour\n    tool closeTicket({"id":2}) ✗ error',
+    );
+    expect(text).toContain('Their reason: the VPN still drops every hour');
     expect(text).toContain('4,Email quota exceeded,open,normal');
     expect(text).toContain(
       'Tools offered for alice@acme admin: listTickets, getTicket, createTicket, closeTicket, exportTickets',
@@ -165,7 +176,8 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(acmeList.map((t: any) => t.id)).not.toEqual(expect.arrayContaining([globexIds[0]]));
     expect(JSON.stringify(acmeList)).not.toContain('globex');
 
-    const close = (await ask(`Close ticket ${globexIds[0]}`).expect(201)).body;
+    const pending = (await ask(`Close ticket ${globexIds[0]}`).expect(201)).body.pendingApprovals[0];
+    const close = (await decide(pending.id, { approved: true }).expect(201)).body;
     expect(close.toolCalls[0]).toMatchObject({
       name: 'closeTicket',
       isError: true,
@@ -185,9 +197,13 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
       (await ask('Open a new ticket about "Monitor flickers"').expect(201)).body.toolCalls[0].result,
     );
     expect(created).toMatchObject({ title: 'Monitor flickers', status: 'open', priority: 'normal' });
-    const closed = (await ask(`Close ticket ${created.id}`).expect(201)).body.toolCalls[0];
+    const asked = (await ask(`Close ticket ${created.id}`).expect(201)).body;
+    const closed = (await decide(asked.pendingApprovals[0].id, { approved: true }).expect(201)).body
+      .toolCalls[0];
     expect(JSON.parse(closed.result)).toMatchObject({ id: created.id, status: 'closed' });
-    const other = (await ask(`Close ticket ${created.id}`, 'carol').expect(201)).body.toolCalls[0];
+    const otherAsked = (await ask(`Close ticket ${created.id}`, 'carol').expect(201)).body;
+    const other = (await decide(otherAsked.pendingApprovals[0].id, { approved: true }, 'carol').expect(201))
+      .body.toolCalls[0];
     expect(other).toMatchObject({ isError: true, result: `there is no ticket #${created.id}` });
   });
 
@@ -220,6 +236,40 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     });
   });
 
+  it('keeps the conversation: a follow-up is sent with the earlier exchange', async () => {
+    const first = (await ask('What is the weather in Paris?').expect(201)).body;
+    expect(first.conversationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.pendingApprovals).toEqual([]);
+    const next = (await ask('List my open tickets', 'alice', first.conversationId).expect(201)).body;
+    expect(next.conversationId).toBe(first.conversationId);
+    // The prompt of the follow-up carried the first exchange: more tokens than the same question alone.
+    const alone = (await ask('List my open tickets').expect(201)).body;
+    expect(next.usage.promptTokens).toBeGreaterThan(alone.usage.promptTokens);
+  });
+
+  it('closeTicket waits for approval: 403 for another user, then approved once (409 after), 404 unknown', async () => {
+    const created = JSON.parse(
+      (await ask('Open a new ticket about "Door squeaks"').expect(201)).body.toolCalls[0].result,
+    );
+    const asked = (await ask(`Close ticket ${created.id}`).expect(201)).body;
+    expect(asked.pendingApprovals).toEqual([
+      { id: expect.any(String), toolName: 'closeTicket', arguments: { id: created.id } },
+    ]);
+    expect(asked.toolCalls).toEqual([]);
+    const id = asked.pendingApprovals[0].id;
+    const forbidden = await decide(id, { approved: true }, 'bob').expect(403);
+    expect(forbidden.body.message).toBe(
+      'this caller may not decide the approval of the call of "closeTicket" (it belongs to another user)',
+    );
+    const done = (await decide(id, { approved: true }).expect(201)).body;
+    expect(done.conversationId).toBe(asked.conversationId);
+    expect(JSON.parse(done.toolCalls[0].result)).toMatchObject({ id: created.id, status: 'closed' });
+    expect(done.answer).toContain('status closed');
+    await decide(id, { approved: true }).expect(409);
+    await decide('no-such-approval', { approved: true }).expect(404);
+    await decide(id, { approved: 'yes' }).expect(400);
+  });
+
   it('refuses an empty question', async () => {
     const { body } = await request(url)
       .post('/chat')
@@ -242,7 +292,11 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
       })
       .expect(200)
       .expect('content-type', /text\/event-stream/);
-    const events = parseSse(response.body as string);
+    const [conversation, ...events] = parseSse(response.body as string);
+    expect(conversation).toEqual({
+      type: 'conversation',
+      conversationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     const types = events.map((e) => e.type);
     expect(types.slice(0, 3)).toEqual(['round-finished', 'tool-call-started', 'tool-result']);
     expect(events[1].toolCall).toMatchObject({ name: 'getWeather', arguments: '{"city":"Paris"}' });

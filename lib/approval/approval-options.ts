@@ -1,0 +1,60 @@
+import type { ApprovalStore } from './approval-store';
+import { InMemoryApprovalStore } from './in-memory-approval-store';
+
+/** Whose approval it is and who asks to decide it, for `ApprovalOptions.mayDecide`. */
+export interface ApprovalCaller {
+  /** `callerId(request)` of the HTTP request the decision comes with. */
+  readonly id: string | undefined;
+  /** That request (undefined outside an HTTP request). */
+  readonly request: unknown;
+}
+
+/** The approval being decided. */
+export interface ApprovalSubject {
+  readonly toolName: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  /** `callerId` of the request that asked the question. */
+  readonly callerId: string | undefined;
+}
+
+/** How calls that need approval pause and who may decide them (a `ChatClient` option and a module option). */
+export interface ApprovalOptions {
+  /** Where paused runs wait. Default: an `InMemoryApprovalStore` (one replica); the module uses Redis with `redis`. */
+  readonly store?: ApprovalStore;
+  /** How long an approval may be decided, in milliseconds. Default 15 minutes. */
+  readonly ttlMs?: number;
+  /**
+   * Who the caller is, from the HTTP request the chat call serves (the execution scope). Default: `request.user`'s
+   * `id`, `sub`, `userId` or `username` (what Passport and `@nestjs/jwt` guards set), or the user itself when it is
+   * a string.
+   */
+  readonly callerId?: (request: unknown) => string | undefined;
+  /** Whether this caller may decide this approval. Default: the same caller id as the question's. */
+  readonly mayDecide?: (approval: ApprovalSubject, caller: ApprovalCaller) => boolean | Promise<boolean>;
+}
+
+export type ResolvedApprovalOptions = Required<ApprovalOptions>;
+
+export const DEFAULT_APPROVAL_TTL_MS = 15 * 60 * 1000;
+
+/** The default `callerId`: the id of `request.user`. */
+export function userIdOf(request: unknown): string | undefined {
+  const user = (request as { user?: unknown } | undefined)?.user;
+  if (typeof user === 'string' || typeof user === 'number') return String(user);
+  if (typeof user !== 'object' || user === null) return undefined;
+  const u = user as Record<string, unknown>;
+  for (const key of ['id', 'sub', 'userId', 'username']) {
+    const value = u[key];
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+  }
+  return undefined;
+}
+
+export function resolveApprovalOptions(options: ApprovalOptions = {}): ResolvedApprovalOptions {
+  return {
+    store: options.store ?? new InMemoryApprovalStore(),
+    ttlMs: options.ttlMs ?? DEFAULT_APPROVAL_TTL_MS,
+    callerId: options.callerId ?? userIdOf,
+    mayDecide: options.mayDecide ?? ((approval, caller) => approval.callerId === caller.id),
+  };
+}

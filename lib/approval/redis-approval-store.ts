@@ -1,0 +1,163 @@
+import type { Redis } from 'ioredis';
+import { ApprovalStateReadError } from '../errors/approval-state-read.error';
+import { closeRedisClient, createRedisClient, redisOperation } from '../util/redis-client';
+import {
+  APPROVAL_RETAIN_MS,
+  type ApprovalLookup,
+  type ApprovalStore,
+  type DecideOutcome,
+} from './approval-store';
+import type { ApprovalDecision } from './pending-approval';
+import { parseDecision, parsePausedRun, serializePausedRun, type PausedRun } from './paused-run';
+
+export interface RedisApprovalStoreOptions {
+  /** Prefix of every key (default `nestjs-tool-calling:`). */
+  readonly keyPrefix?: string;
+  /** How long decided and expired ids are remembered after their run expires (default one day). */
+  readonly retainMs?: number;
+}
+
+const STORE = 'the Redis approval store';
+
+/** What an approval id points to; flat, so that the decide script can rewrite it safely. */
+interface ApprovalRecord {
+  readonly runId: string;
+  readonly toolName: string;
+  /** Milliseconds since the epoch, as text (Lua numbers would round it in JSON). */
+  readonly expiresAt: string;
+  readonly total: number;
+  readonly decided: boolean;
+}
+
+// Records one decision and, when it is the run's last, hands the run over and removes it: atomic, so exactly one
+// caller continues a run, and a second decision of the same id is refused.
+const DECIDE = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return {'unknown'} end
+local approval = cjson.decode(raw)
+if approval.decided then return {'decided', approval.toolName} end
+if tonumber(ARGV[3]) > tonumber(approval.expiresAt) then return {'expired', approval.toolName, approval.expiresAt} end
+local runKey = ARGV[4] .. approval.runId
+local run = redis.call('GET', runKey)
+if not run then return {'unknown'} end
+local decisionsKey = ARGV[5] .. approval.runId
+redis.call('HSET', decisionsKey, ARGV[1], ARGV[2])
+redis.call('PEXPIRE', decisionsKey, math.max(redis.call('PTTL', runKey), 1))
+approval.decided = true
+redis.call('SET', KEYS[1], cjson.encode(approval), 'KEEPTTL')
+local decisions = redis.call('HGETALL', decisionsKey)
+if #decisions / 2 < tonumber(approval.total) then
+  local reply = {'waiting', run}
+  for i = 1, #decisions, 2 do table.insert(reply, decisions[i]) end
+  return reply
+end
+redis.call('DEL', runKey, decisionsKey)
+local reply = {'complete', run}
+for i = 1, #decisions do table.insert(reply, decisions[i]) end
+return reply`;
+
+function parseRecord(raw: string): ApprovalRecord {
+  try {
+    return JSON.parse(raw) as ApprovalRecord;
+  } catch {
+    throw new ApprovalStateReadError('its approval record is not JSON');
+  }
+}
+
+type WithDecide = Redis & {
+  ntcApprovalDecide(key: string, ...args: string[]): Promise<string[]>;
+};
+
+/**
+ * Paused runs in Redis, so that an approval asked for on one replica is decided on any other, and survives the
+ * first one's end. A run and its approval ids are written in one MULTI; a decision is one script. Give it a client
+ * (`ioredis`) or a URL; a client made from a URL is closed by `close()`.
+ */
+export class RedisApprovalStore implements ApprovalStore {
+  private readonly client: WithDecide;
+  private readonly prefix: string;
+  private readonly retainMs: number;
+  private readonly owned: boolean;
+
+  constructor(client: Redis | string, options: RedisApprovalStoreOptions = {}) {
+    this.owned = typeof client === 'string';
+    const redis = typeof client === 'string' ? createRedisClient(client) : client;
+    if (typeof (redis as unknown as Partial<WithDecide>).ntcApprovalDecide !== 'function')
+      redis.defineCommand('ntcApprovalDecide', { numberOfKeys: 1, lua: DECIDE });
+    this.client = redis as unknown as WithDecide;
+    this.prefix = options.keyPrefix ?? 'nestjs-tool-calling:';
+    this.retainMs = options.retainMs ?? APPROVAL_RETAIN_MS;
+  }
+
+  save(run: PausedRun): Promise<void> {
+    return redisOperation(this.client, STORE, 'save', async () => {
+      const keepMs = Math.max(1, run.expiresAt + this.retainMs - Date.now());
+      const transaction = this.client.multi().set(this.runKey(run.id), serializePausedRun(run), 'PX', keepMs);
+      for (const call of run.pending) {
+        const record: ApprovalRecord = {
+          runId: run.id,
+          toolName: call.toolCall.name,
+          expiresAt: String(run.expiresAt),
+          total: run.pending.length,
+          decided: false,
+        };
+        transaction.set(this.approvalKey(call.approvalId), JSON.stringify(record), 'PX', keepMs);
+      }
+      const replies = await transaction.exec();
+      if (replies === null) throw new Error('the transaction was discarded');
+      for (const [error] of replies) if (error) throw error;
+    });
+  }
+
+  find(approvalId: string): Promise<ApprovalLookup> {
+    return redisOperation(this.client, STORE, 'read', async () => {
+      const raw = await this.client.get(this.approvalKey(approvalId));
+      if (raw === null) return { status: 'unknown' };
+      const record = parseRecord(raw);
+      if (record.decided) return { status: 'decided', toolName: record.toolName };
+      const expiresAt = Number(record.expiresAt);
+      if (Date.now() > expiresAt) return { status: 'expired', toolName: record.toolName, expiresAt };
+      const text = await this.client.get(this.runKey(record.runId));
+      if (text === null) return { status: 'unknown' };
+      const run = parsePausedRun(text);
+      const call = run.pending.find((c) => c.approvalId === approvalId);
+      return call ? { status: 'pending', run, call } : { status: 'unknown' };
+    });
+  }
+
+  decide(approvalId: string, decision: ApprovalDecision, now = Date.now()): Promise<DecideOutcome> {
+    return redisOperation(this.client, STORE, 'decide', async () => {
+      const [status, ...rest] = await this.client.ntcApprovalDecide(
+        this.approvalKey(approvalId),
+        approvalId,
+        JSON.stringify(decision),
+        String(now),
+        `${this.prefix}approval-run:`,
+        `${this.prefix}approval-decisions:`,
+      );
+      if (status === 'decided') return { status, toolName: rest[0] };
+      if (status === 'expired') return { status, toolName: rest[0], expiresAt: Number(rest[1]) };
+      if (status === 'waiting')
+        return { status, run: parsePausedRun(rest[0]), decided: new Set(rest.slice(1)) };
+      if (status === 'complete') {
+        const decisions = new Map<string, ApprovalDecision>();
+        for (let i = 1; i < rest.length; i += 2) decisions.set(rest[i], parseDecision(rest[i + 1]));
+        return { status, run: parsePausedRun(rest[0]), decisions };
+      }
+      return { status: 'unknown' };
+    });
+  }
+
+  /** Closes the connection when the store made it from a URL. */
+  async close(): Promise<void> {
+    if (this.owned) await closeRedisClient(this.client);
+  }
+
+  private approvalKey(approvalId: string): string {
+    return `${this.prefix}approval:${approvalId}`;
+  }
+
+  private runKey(runId: string): string {
+    return `${this.prefix}approval-run:${runId}`;
+  }
+}

@@ -1,0 +1,79 @@
+import { ApprovalAlreadyDecidedError } from '../../errors/approval-already-decided.error';
+import { ApprovalExpiredError } from '../../errors/approval-expired.error';
+import { ApprovalForbiddenError } from '../../errors/approval-forbidden.error';
+import { ApprovalNotFoundError } from '../../errors/approval-not-found.error';
+import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error';
+import { StateMessages } from '../../errors/messages/state.messages';
+import type { DecideOutcome, ApprovalLookup } from '../../approval/approval-store';
+import type { ApprovalDecision } from '../../approval/pending-approval';
+import { pendingApprovalsOf } from '../../approval/paused-run';
+import type { AssistantMessage } from '../model/messages';
+import type { ChatClientResponse } from './chat-client-response';
+import type { ChatRequest } from './chat-request';
+
+const MAX_ID_LENGTH = 128;
+const MAX_REASON_LENGTH = 2000;
+
+function checkDecision(decision: ApprovalDecision): ApprovalDecision {
+  const { approved, reason } = (decision ?? {}) as Partial<ApprovalDecision>;
+  if (typeof approved !== 'boolean' || (reason !== undefined && typeof reason !== 'string'))
+    throw new InvalidChatRequestError(StateMessages.invalidDecision());
+  const trimmed = reason?.trim().slice(0, MAX_REASON_LENGTH);
+  return trimmed ? { approved, reason: trimmed } : { approved };
+}
+
+function refuse(outcome: Exclude<ApprovalLookup | DecideOutcome, { run: unknown }>): never {
+  if (outcome.status === 'decided') throw new ApprovalAlreadyDecidedError(outcome.toolName);
+  if (outcome.status === 'expired')
+    throw new ApprovalExpiredError(outcome.toolName, new Date(outcome.expiresAt));
+  throw new ApprovalNotFoundError();
+}
+
+/**
+ * Decides one approval for the caller of `request`: checks that it exists, is open and is theirs to decide (the
+ * `mayDecide` policy), records the decision once, and returns either the request that continues the run (every
+ * approval of its round decided) or the answer that lists the approvals still open.
+ */
+export async function decideApproval(
+  request: ChatRequest,
+  approvalId: string,
+  decision: ApprovalDecision,
+): Promise<ChatRequest | ChatClientResponse> {
+  const checked = checkDecision(decision);
+  if (typeof approvalId !== 'string' || approvalId === '' || approvalId.length > MAX_ID_LENGTH)
+    throw new ApprovalNotFoundError();
+  const { store, callerId, mayDecide } = request.approvals;
+  const found = await store.find(approvalId);
+  if (found.status !== 'pending') refuse(found);
+  const callerRequest = request.scope()?.request;
+  const allowed = await mayDecide(
+    { toolName: found.call.toolCall.name, arguments: found.call.arguments, callerId: found.run.callerId },
+    { id: callerId(callerRequest), request: callerRequest },
+  );
+  if (!allowed) throw new ApprovalForbiddenError(found.call.toolCall.name);
+  const outcome = await store.decide(approvalId, checked);
+  if (outcome.status === 'complete') {
+    return {
+      ...request,
+      messages: outcome.run.history,
+      adviseContext: { ...request.adviseContext, ...outcome.run.context },
+      resumption: { run: outcome.run, decisions: outcome.decisions },
+    };
+  }
+  if (outcome.status !== 'waiting') refuse(outcome);
+  const run = outcome.run;
+  const message = run.history[run.history.length - 1] as AssistantMessage;
+  return {
+    message,
+    finishReason: run.finishReason,
+    usage: run.usage,
+    metadata: run.metadata,
+    text: '',
+    history: run.history,
+    toolExecutions: run.records,
+    rounds: run.round,
+    pendingToolCalls: [],
+    pendingApprovals: pendingApprovalsOf(run, outcome.decided),
+    context: run.context,
+  };
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { ResolvedApprovalOptions } from '../../approval/approval-options';
+import type { PendingApproval } from '../../approval/pending-approval';
+import { PAUSED_RUN_VERSION, pendingApprovalsOf, type PausedRun } from '../../approval/paused-run';
+import type { FinishReason, Usage } from '../model/chat-response';
+import type { Message, ToolResponse } from '../model/messages';
+import type { ToolExecutionRecord } from './chat-client-response';
+import type { ToolCallCounter } from './tool-call-counter';
+import type { ToolCallAwaitingApproval } from './tool-execution-result';
+
+/** 256 random bits: ids cannot be guessed, and say nothing of the run. */
+export function newApprovalId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface RunSnapshot {
+  readonly history: readonly Message[];
+  readonly round: number;
+  readonly usage?: Usage;
+  readonly finishReason: FinishReason;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  readonly counter: ToolCallCounter;
+  readonly records: readonly ToolExecutionRecord[];
+  readonly responses: readonly (ToolResponse | undefined)[];
+  readonly awaiting: readonly ToolCallAwaitingApproval[];
+  readonly context: Readonly<Record<string, unknown>>;
+  /** The HTTP request of the call, for `callerId`. */
+  readonly request: unknown;
+}
+
+/** Saves a paused round to the approval store (all of it or nothing) and returns its pending approvals. */
+export async function pauseRun(
+  snapshot: RunSnapshot,
+  approvals: ResolvedApprovalOptions,
+): Promise<PendingApproval[]> {
+  const now = Date.now();
+  const callerId = approvals.callerId(snapshot.request);
+  const run: PausedRun = {
+    v: PAUSED_RUN_VERSION,
+    id: newApprovalId(),
+    ...(callerId !== undefined && { callerId }),
+    createdAt: now,
+    expiresAt: now + approvals.ttlMs,
+    history: snapshot.history,
+    round: snapshot.round,
+    ...(snapshot.usage && { usage: snapshot.usage }),
+    finishReason: snapshot.finishReason,
+    ...(snapshot.metadata && { metadata: snapshot.metadata }),
+    counter: snapshot.counter.toJSON(),
+    records: snapshot.records,
+    responses: Array.from(snapshot.responses, (response) => response ?? null),
+    pending: snapshot.awaiting.map((call) => ({
+      approvalId: newApprovalId(),
+      index: call.index,
+      toolCall: call.toolCall,
+      arguments: call.arguments,
+    })),
+    context: snapshot.context,
+  };
+  await approvals.store.save(run);
+  return pendingApprovalsOf(run);
+}

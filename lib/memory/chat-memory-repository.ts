@@ -1,0 +1,15 @@
+import type { Message } from '../chat/model/messages';
+
+/** Where a `ChatMemory` keeps its conversations (Spring AI's `ChatMemoryRepository`). */
+export interface ChatMemoryRepository {
+  findByConversationId(conversationId: string): Promise<Message[]>;
+  /** Replaces the conversation's messages. */
+  saveAll(conversationId: string, messages: readonly Message[]): Promise<void>;
+  deleteByConversationId(conversationId: string): Promise<void>;
+  /**
+   * Adds the messages and keeps the last `maxMessages` (never a tool result without its call first), atomically: no
+   * other write to the conversation comes between, and the messages are added all or none. Without it, a memory
+   * reads, cuts and saves.
+   */
+  append?(conversationId: string, messages: readonly Message[], maxMessages: number): Promise<void>;
+}

@@ -1,0 +1,48 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { ApprovalStore } from '../approval/approval-store';
+import { InMemoryApprovalStore } from '../approval/in-memory-approval-store';
+import { RedisApprovalStore } from '../approval/redis-approval-store';
+import type { ChatMemory } from '../memory/chat-memory';
+import { InMemoryChatMemoryRepository } from '../memory/in-memory-chat-memory-repository';
+import { MessageWindowChatMemory } from '../memory/message-window-chat-memory';
+import { RedisChatMemoryRepository } from '../memory/redis-chat-memory-repository';
+import { closeRedisClient, createRedisClient } from '../util/redis-client';
+import type { ToolCallingModuleOptions } from './tool-calling-module-options';
+import { TOOL_CALLING_MODULE_OPTIONS } from './tool-calling-module.tokens';
+
+/**
+ * The module's state that outlives a request: chat memory and the approval store, in memory, or in Redis when the
+ * options have `redis` (one connection for both, closed when the application shuts down).
+ */
+@Injectable()
+export class StateStores implements OnApplicationShutdown {
+  readonly chatMemory: ChatMemory;
+  readonly approvalStore: ApprovalStore;
+  private readonly redis?: Redis;
+
+  constructor(@Inject(TOOL_CALLING_MODULE_OPTIONS) options: ToolCallingModuleOptions) {
+    const redisOptions = options.redis;
+    if (redisOptions) this.redis = createRedisClient(redisOptions.url);
+    const keyPrefix = redisOptions?.keyPrefix;
+    const memory = options.memory === false ? {} : (options.memory ?? {});
+    this.chatMemory = new MessageWindowChatMemory({
+      maxMessages: memory.maxMessages,
+      repository:
+        memory.repository ??
+        (this.redis
+          ? new RedisChatMemoryRepository(this.redis, {
+              keyPrefix,
+              ttlSeconds: redisOptions?.memoryTtlSeconds,
+            })
+          : new InMemoryChatMemoryRepository()),
+    });
+    this.approvalStore =
+      options.approvals?.store ??
+      (this.redis ? new RedisApprovalStore(this.redis, { keyPrefix }) : new InMemoryApprovalStore());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.redis) await closeRedisClient(this.redis);
+  }
+}
