@@ -132,11 +132,11 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(text).toContain('tool listTickets({"status":"open"})');
     expect(text).toContain('tool createTicket({"title":"Coffee machine leaks"})');
     expect(text).toContain(
-      '⏸ closeTicket({"id":1}) waits for approval\n    ✔ approved by demo\n    tool closeTicket({"id":1})',
+      '⏸ closeTicket({"id":1}) waits for approval\n    ✔ approved by alice\n    tool closeTicket({"id":1})',
     );
     expect(text).toContain('Close ticket: id 1, title Printer on floor 3 is jammed, status closed');
     expect(text).toContain(
-      '⏸ closeTicket({"id":2}) waits for approval\n    ✘ denied by demo: the VPN still drops every hour\n    tool closeTicket({"id":2}) ✗ error',
+      '⏸ closeTicket({"id":2}) waits for approval\n    ✘ denied by alice: the VPN still drops every hour\n    tool closeTicket({"id":2}) ✗ error',
     );
     expect(text).toContain('Their reason: the VPN still drops every hour');
     expect(text).toContain('4,Email quota exceeded,open,normal');
@@ -149,7 +149,9 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(text).toContain(
       '[bob@acme agent] › Close ticket 1\n  I may not close that for you: none of the tools I was given can close anything.',
     );
-    expect(text).toContain('[alice@acme admin] › Close ticket 1\n    tool closeTicket({"id":1})');
+    expect(text).toContain(
+      '[alice@acme admin] › Close ticket 1\n    ⏸ closeTicket({"id":1}) waits for approval',
+    );
     expect(text).toMatch(/"id":1,"title":"Printer on floor 3 is jammed","status":"closed"/);
   });
 
