@@ -179,6 +179,20 @@ export {
   type ToolCallingConfigLimits,
 } from './module/tool-calling.config';
 
+// --- MCP: tools of MCP servers as a lazy provider, and this app's tools served over MCP ------------------------------
+export {
+  McpToolCallbackProvider,
+  type McpToolCallbackProviderOptions,
+} from './mcp/client/mcp-tool-callback-provider';
+export { McpToolCallback } from './mcp/client/mcp-tool-callback';
+export type {
+  McpClientOptions,
+  McpServerConfig,
+  McpHttpServerConfig,
+  McpStdioServerConfig,
+  McpServerCommonConfig,
+} from './mcp/client/mcp-client-options';
+
 // --- Errors: the base classes, then by who is at fault ---------------------------------------------------------------
 export { ToolCallingError } from './errors/tool-calling.error';
 export { ChatModelError } from './errors/chat-model.error';
@@ -217,3 +231,7 @@ export { ChatModelServerError } from './errors/chat-model-server.error';
 export { ChatModelConnectionError } from './errors/chat-model-connection.error';
 export { ChatModelResponseError } from './errors/chat-model-response.error';
 export { ChatModelConfigurationError } from './errors/chat-model-configuration.error';
+// MCP servers
+export { McpServerUnavailableError } from './errors/mcp-server-unavailable.error';
+export { McpToolCallError } from './errors/mcp-tool-call.error';
+export { InvalidMcpServersError } from './errors/invalid-mcp-servers.error';
