@@ -1,6 +1,9 @@
 import type { ConfigFactoryKeyHost } from '@nestjs/config';
 import { InvalidToolCallingConfigError } from '../errors/invalid-tool-calling-config.error';
 import type { ToolCallingConfigIssue } from '../errors/invalid-tool-calling-config.error';
+import { InvalidMcpServersError } from '../errors/invalid-mcp-servers.error';
+import type { McpClientOptions } from '../mcp/client/mcp-client-options';
+import { parseMcpServersVariable } from '../mcp/client/mcp-servers.validation';
 import type { ChatModelSettings } from '../models/chat-model-settings';
 import { requireOptional } from '../util/optional-require';
 import type { ToolCallingEnvironment } from './tool-calling.environment';
@@ -23,6 +26,8 @@ export interface ToolCallingConfig {
   /** The chat model to use; `undefined` when the provider is `none`. */
   readonly chatModel?: ChatModelSettings;
   readonly limits: ToolCallingConfigLimits;
+  /** `TOOL_CALLING_MCP_SERVERS`: the MCP servers whose tools are offered (absent when the variable is unset). */
+  readonly mcp?: McpClientOptions;
 }
 
 /** The namespace of `toolCallingConfig`: `configService.get('toolCalling')`. */
@@ -39,6 +44,7 @@ function loadToolCallingConfig(): ToolCallingConfig {
   const { environment: env, issues } = readToolCallingEnvironment(process.env);
   const provider = env.TOOL_CALLING_PROVIDER ?? defaultProvider(env);
   if (issues.length === 0) issues.push(...missingCredentials(provider, env));
+  const mcp = readMcpServers(env, issues);
   if (issues.length > 0) throw new InvalidToolCallingConfigError(issues);
 
   const common = {
@@ -84,12 +90,28 @@ function loadToolCallingConfig(): ToolCallingConfig {
   }
   return {
     ...(chatModel && { chatModel }),
+    ...(mcp && { mcp }),
     limits: {
       ...(env.TOOL_CALLING_MAX_ROUNDS && { maxRounds: Number(env.TOOL_CALLING_MAX_ROUNDS) }),
       ...(env.TOOL_CALLING_TOOL_TIMEOUT_MS && { toolTimeoutMs: Number(env.TOOL_CALLING_TOOL_TIMEOUT_MS) }),
       ...(env.TOOL_CALLING_MAX_CONCURRENCY && { maxConcurrency: Number(env.TOOL_CALLING_MAX_CONCURRENCY) }),
     },
   };
+}
+
+function readMcpServers(
+  env: ToolCallingEnvironment,
+  issues: ToolCallingConfigIssue[],
+): McpClientOptions | undefined {
+  const text = env.TOOL_CALLING_MCP_SERVERS;
+  if (!text) return undefined;
+  try {
+    return { servers: parseMcpServersVariable('TOOL_CALLING_MCP_SERVERS', text) };
+  } catch (error) {
+    if (!(error instanceof InvalidMcpServersError)) throw error;
+    issues.push({ variable: 'TOOL_CALLING_MCP_SERVERS', message: error.message });
+    return undefined;
+  }
 }
 
 function defaultProvider(env: ToolCallingEnvironment): string {
@@ -189,6 +211,7 @@ function registerAsOnFirstUse(
  * | `GEMINI_MODEL` | default `gemini-2.5-flash` |
  * | `TOOL_CALLING_HTTP_TIMEOUT_MS`, `TOOL_CALLING_MAX_RETRIES` | the SDK's time limit and retries per HTTP request |
  * | `TOOL_CALLING_MAX_ROUNDS`, `TOOL_CALLING_TOOL_TIMEOUT_MS`, `TOOL_CALLING_MAX_CONCURRENCY` | limits of the loop |
+ * | `TOOL_CALLING_MCP_SERVERS` | JSON: MCP servers by name, `{ "kb": { "command": "node", "args": ["kb.js"] }, "remote": { "url": "https://…/mcp", "headers": { … } } }` |
  *
  * ```ts
  * ToolCallingModule.forRootAsync({

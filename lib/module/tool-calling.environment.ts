@@ -93,6 +93,9 @@ export class ToolCallingEnvironment {
   @IsOptional()
   @isPositive('TOOL_CALLING_MAX_CONCURRENCY')
   TOOL_CALLING_MAX_CONCURRENCY?: string;
+
+  /** JSON of MCP servers; checked by `parseMcpServersVariable` (its value may hold header secrets). */
+  TOOL_CALLING_MCP_SERVERS?: string;
 }
 
 export type ToolCallingVariable = keyof ToolCallingEnvironment;
@@ -121,6 +124,7 @@ export const TOOL_CALLING_VARIABLES: readonly ToolCallingVariable[] = [
   'TOOL_CALLING_MAX_ROUNDS',
   'TOOL_CALLING_TOOL_TIMEOUT_MS',
   'TOOL_CALLING_MAX_CONCURRENCY',
+  'TOOL_CALLING_MCP_SERVERS',
 ];
 
 /** The variables of `env` that are set (trimmed, empty ones left out), validated. */

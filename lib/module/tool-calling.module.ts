@@ -15,6 +15,8 @@ import {
   toolCallingManagerFromOptions,
 } from './chat-client.factory';
 import { bindFastifyRequests } from './fastify-request-context';
+import { McpToolCallbackProvider } from '../mcp/client/mcp-tool-callback-provider';
+import { mcpToolCallbackProviderFromOptions } from './mcp-client.factory';
 import { RequestContextHolder } from './request-context.holder';
 import { RequestContextMiddleware } from './request-context.middleware';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
@@ -35,6 +37,11 @@ const PROVIDERS: Provider[] = [
   ToolExplorer,
   ScopedToolTargetResolver,
   RequestContextHolder,
+  {
+    provide: McpToolCallbackProvider,
+    useFactory: mcpToolCallbackProviderFromOptions,
+    inject: [TOOL_CALLING_MODULE_OPTIONS, ToolCallbackRegistry],
+  },
   { provide: CHAT_MODEL, useFactory: chatModelFromOptions, inject: [TOOL_CALLING_MODULE_OPTIONS] },
   {
     provide: ToolCallingManager,
@@ -63,6 +70,7 @@ const EXPORTS = [
   CHAT_MODEL,
   ToolCallingManager,
   ChatClient,
+  McpToolCallbackProvider,
 ];
 
 /**

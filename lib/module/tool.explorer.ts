@@ -12,6 +12,7 @@ import { isToolCallbackProvider, type ToolCallbackProvider } from '../tool/tool-
 import { sourceOf } from '../tool/tool-name-registry';
 import { DiscoveredToolsCollector, type DiscoveredTools } from './discovered-tools';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
+import { McpToolCallbackProvider } from '../mcp/client/mcp-tool-callback-provider';
 import { ToolCallbackRegistry } from './tool-callback.registry';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
 import { ModuleMessages, tokenName } from '../errors/messages/module.messages';
@@ -50,6 +51,7 @@ export class ToolExplorer implements OnApplicationBootstrap {
     private readonly targets: ScopedToolTargetResolver,
     @InjectToolCallingModuleOptions() private readonly options: ToolCallingModuleOptions,
     @InjectChatModel() private readonly chatModel: ChatModel,
+    private readonly mcpTools: McpToolCallbackProvider,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -81,6 +83,7 @@ export class ToolExplorer implements OnApplicationBootstrap {
         else found.addProblem(new ToolDefinitionError(ModuleMessages.notAToolCallback(index)));
       });
     }
+    found.addProvider(this.mcpTools, 'the MCP servers of the ToolCallingModule options');
     if (typeof discovery !== 'boolean') invalid('discovery', 'true or false');
     const timeoutValid =
       staticProviderTimeoutMs === undefined ||
@@ -107,8 +110,10 @@ export class ToolExplorer implements OnApplicationBootstrap {
 
   private visit(wrapper: InstanceWrapper, found: DiscoveredToolsCollector): void {
     const instance: unknown = wrapper.instance;
-    // An alias (useExisting) stands for a provider met on its own; the registry is ours and not a provider of tools.
-    if (wrapper.isAlias || instance === null || instance === undefined || instance === this.registry) return;
+    // An alias (useExisting) stands for a provider met on its own; the registry is ours and not a provider of tools;
+    // the MCP provider is added with the options.
+    if (wrapper.isAlias || instance === null || instance === undefined) return;
+    if (instance === this.registry || instance === this.mcpTools) return;
     const scoped = wrapper.isTransient || !wrapper.isDependencyTreeStatic();
     const token = wrapper.token as string | symbol | Function;
     if (typeof instance === 'function') {

@@ -48,14 +48,18 @@ export class McpServerConnection {
     return listing;
   }
 
-  /** Calls a tool by its original name; the signal's abort reaches the server as a cancellation. */
+  /**
+   * Calls a tool by its original name (`shownAs`: the name the model knows, for errors); the signal's abort reaches
+   * the server as a cancellation.
+   */
   async callTool(
     toolName: string,
+    shownAs: string,
     args: Record<string, unknown>,
     meta: Record<string, unknown> | undefined,
     signal: AbortSignal | undefined,
   ): Promise<CallToolResult> {
-    const client = await this.connected(toolName);
+    const client = await this.connected(shownAs);
     try {
       const result = await client.callTool(
         { name: toolName, arguments: args, ...(meta && { _meta: meta }) },
@@ -67,7 +71,7 @@ export class McpServerConnection {
       if (signal?.aborted) throw signal.reason;
       if (this.isConnectionFailure(error)) {
         this.drop(client);
-        throw new McpServerUnavailableError(this.name, toolName, error);
+        throw new McpServerUnavailableError(this.name, shownAs, error);
       }
       throw error;
     }

@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { McpClientOptions } from './mcp-client-options';
@@ -26,7 +26,7 @@ type Listing = readonly (readonly McpListedTool[] | undefined)[];
  * contacted until a chat call asks for the tools; each server's list is then cached until it changes. A server
  * that cannot be reached offers nothing for the time being (with a warning) and the others keep working.
  */
-export class McpToolCallbackProvider implements ToolCallbackProvider {
+export class McpToolCallbackProvider implements ToolCallbackProvider, OnApplicationShutdown {
   private readonly logger = new Logger('McpToolCallbackProvider');
   private readonly connections: readonly McpServerConnection[];
   private readonly forward: ReadonlyMap<string, readonly string[]>;
@@ -86,6 +86,10 @@ export class McpToolCallbackProvider implements ToolCallbackProvider {
   /** Ends every connection (stdio servers stop); a later use connects again. */
   async close(): Promise<void> {
     await Promise.all(this.connections.map((connection) => connection.close()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
   }
 
   private async listOf(connection: McpServerConnection): Promise<readonly McpListedTool[] | undefined> {

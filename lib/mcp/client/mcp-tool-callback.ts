@@ -54,7 +54,13 @@ export class McpToolCallback implements ToolCallback {
     const args = parseToolInputJson(input, name);
     const issues = this.tool.validate(args);
     if (issues) throw new InvalidToolInputError(name, issues);
-    const result = await this.connection.callTool(this.tool.name, args, this.meta(context), context?.signal);
+    const result = await this.connection.callTool(
+      this.tool.name,
+      name,
+      args,
+      this.meta(context),
+      context?.signal,
+    );
     const text = mcpResultText(result);
     if (result.isError === true) throw new McpToolCallError(this.connection.name, name, text);
     return text;
