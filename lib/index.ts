@@ -192,6 +192,21 @@ export type {
   McpStdioServerConfig,
   McpServerCommonConfig,
 } from './mcp/client/mcp-client-options';
+export { McpServerModule } from './mcp/server/mcp-server.module';
+export { McpToolServer, type McpToolSource, type McpCallerProvider } from './mcp/server/mcp-tool-server';
+export type {
+  McpServerModuleOptions,
+  McpToolServerOptions,
+  McpServedTools,
+  McpServerIdentity,
+} from './mcp/server/mcp-server-options';
+export { MCP_SERVER_MODULE_OPTIONS } from './mcp/server/mcp-server.tokens';
+export {
+  serveToolsOverStdio,
+  type McpStdioOptions,
+  type McpStdioServer,
+} from './mcp/server/serve-tools-over-stdio';
+export { StderrLogger } from './mcp/server/stderr.logger';
 
 // --- Errors: the base classes, then by who is at fault ---------------------------------------------------------------
 export { ToolCallingError } from './errors/tool-calling.error';
