@@ -1,8 +1,16 @@
 import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
 import { APP_PIPE } from '@nestjs/core';
 import { ConfigModule } from '@nestjs/config';
-import { ToolCallingModule, toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling';
+import {
+  McpServerModule,
+  ToolCallingModule,
+  toolCallingConfig,
+  type McpServerConfig,
+  type ToolCallingConfig,
+} from 'nestjs-tool-calling';
 import { ChatController } from './chat/chat.controller';
+import { tenantOf } from './chat/tenant.decorator';
+import { knowledgeBaseServer } from './knowledge-base/knowledge-base.config';
 import { OfflineChatModel } from './offline/offline-chat-model';
 import { TICKETS_DB_PATH, TicketRepository } from './tickets/ticket.repository';
 import { TicketTools } from './tickets/ticket.tools';
@@ -13,11 +21,16 @@ import { WeatherTools } from './weather/weather.tools';
 export interface AppOptions {
   /** Where the tickets live; `:memory:` for tests. */
   databasePath: string;
+  /**
+   * The MCP servers whose tools the model is offered when `TOOL_CALLING_MCP_SERVERS` is not set; default: the
+   * knowledge base server of this sample, in a child process.
+   */
+  mcpServers?: Record<string, McpServerConfig>;
 }
 
 export const SYSTEM_PROMPT =
   'You are the support desk assistant of a small IT team. Use the tools to look up, open and close tickets and to ' +
-  'check the weather; never invent ticket numbers. Answer briefly.';
+  'check the weather, and search the knowledge base for how-to answers; never invent ticket numbers. Answer briefly.';
 
 @Module({})
 export class AppModule {
@@ -34,7 +47,14 @@ export class AppModule {
             ...config,
             chatModel: config.chatModel ?? new OfflineChatModel(),
             defaults: { system: SYSTEM_PROMPT },
+            // Never started at bootstrap: the knowledge base process starts when a chat first needs the tools.
+            mcp: config.mcp ?? { servers: options.mcpServers ?? { kb: knowledgeBaseServer() } },
           }),
+        }),
+        // This app's own tools, for MCP clients (an IDE, the MCP Inspector) at /mcp, as the request's caller.
+        McpServerModule.forRoot({
+          path: 'mcp',
+          toolContext: (request: { headers: Record<string, unknown> }) => ({ tenantId: tenantOf(request) }),
         }),
       ],
       controllers: [ChatController],

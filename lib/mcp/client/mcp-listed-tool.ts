@@ -29,11 +29,18 @@ export function checkListedTools(
   tools.forEach((tool, index) => {
     const reason = problemOf(tool, seen);
     if (reason !== undefined) return warn(McpMessages.malformedTool(server, index, reason));
-    const { name, description, inputSchema } = tool as {
+    const {
+      name,
+      description,
+      inputSchema: declared,
+    } = tool as {
       name: string;
       description?: string;
       inputSchema: JsonSchema;
     };
+    // Servers made with the SDK's McpServer declare draft-07 (zod's export): the keywords tools use read the same
+    // in 2020-12, and the dialect marker would make the 2020-12 validator refuse the schema.
+    const { $schema: _dialect, ...inputSchema } = declared;
     let validate: SchemaValidator;
     try {
       validate = compileSchemaValidator(inputSchema, `MCP tool ${name} of server "${server}"`);

@@ -47,6 +47,7 @@ describe('sample app with a real provider configured (an OpenAI-compatible serve
         'getTicket',
         'getWeather',
         'listTickets',
+        'searchKnowledgeBase',
         'whoAmI',
       ]);
       const toolMessage = server.body(1).messages.find((m: any) => m.role === 'tool');

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { runDemo } from '../../../sample-app/src/demo';
+import { runDemo, runMcpDemo } from '../../../sample-app/src/demo';
 import { parseSse, startSupportDesk } from './support-desk.app';
 
 describe('sample app: the support desk over HTTP (offline model)', () => {
@@ -32,6 +32,8 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(text).toContain('tool closeTicket({"id":4}) ✗ error');
     expect(text).toContain('I could not close ticket: there is no ticket #4');
     expect(text).toContain('4,Email quota exceeded,open,normal');
+    expect(text).toContain('tool searchKnowledgeBase({"query":"VPN access"})');
+    expect(text).toContain('VPN access from home');
   });
 
   it('answers a question with two parallel tool calls and their results', async () => {
@@ -149,5 +151,40 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
       finishReason: 'stop',
     });
     expect(JSON.stringify(events)).not.toContain('tenantId');
+  });
+});
+
+describe('sample app: MCP both ways (offline model)', () => {
+  let app: NestExpressApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    for (const key of Object.keys(process.env))
+      if (/^(OPENAI|ANTHROPIC|TOOL_CALLING)_/.test(key)) delete process.env[key];
+    ({ app, url } = await startSupportDesk());
+  });
+  afterAll(() => app.close());
+
+  it('answers from the knowledge base MCP server, a tool in another process', async () => {
+    const { body } = await request(url)
+      .post('/chat')
+      .send({ question: 'What does the knowledge base say about VPN access?' })
+      .expect(201);
+    expect(body.toolCalls.map((c: any) => [c.name, c.arguments, c.isError])).toEqual([
+      ['searchKnowledgeBase', { query: 'VPN access' }, false],
+    ]);
+    expect(JSON.parse(body.toolCalls[0].result)[0]).toMatchObject({
+      id: 'KB-2',
+      title: 'VPN access from home',
+    });
+  });
+
+  it('serves its own tools at /mcp to an MCP client (not the ones it borrows)', async () => {
+    const lines: string[] = [];
+    await runMcpDemo(url.replace('[::1]', '127.0.0.1'), (line) => lines.push(line));
+    expect(lines[0]).toMatch(/tools\/list: .*listTickets/);
+    expect(lines[0]).toContain('closeTicket');
+    expect(lines[0]).not.toContain('searchKnowledgeBase');
+    expect(lines[1]).toContain('tools/call listTickets({"status":"open"}) → [{"id":');
   });
 });

@@ -25,8 +25,11 @@ const BASE_TOOLS = [
   { name: 'pid', description: 'The process id of the server', inputSchema: OBJECT({}) },
   {
     name: 'weather.now',
-    description: 'A name with a dot',
-    inputSchema: OBJECT({ city: { type: 'string' } }),
+    description: 'A name with a dot, and a draft-07 schema as McpServer (zod) makes them',
+    inputSchema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      ...OBJECT({ city: { type: 'string', minLength: 2 } }),
+    },
   },
   {
     name: 'addTool',
