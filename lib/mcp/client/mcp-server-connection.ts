@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { McpServerUnavailableError } from '../../errors/mcp-server-unavailable.error';
 import { McpSdk } from '../mcp-sdk.loader';
+import { abortScopedFetch } from './abort-scoped-fetch';
 import { isStdioServer, type McpServerConfig } from './mcp-client-options';
 import { checkListedTools, type McpListedTool } from './mcp-listed-tool';
 
@@ -172,6 +173,7 @@ export class McpServerConnection {
     const { StreamableHTTPClientTransport } = McpSdk.httpClient(FEATURE);
     return new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: config.headers ? { headers: { ...config.headers } } : undefined,
+      fetch: abortScopedFetch,
     });
   }
 

@@ -115,9 +115,10 @@ export class McpHttpEndpoint {
     }
     const { StreamableHTTPServerTransport } = McpSdk.httpServer(FEATURE);
     const server = this.tools.createServer(() => this.caller.getStore());
+    // SSE responses: in JSON-response mode the SDK's transport (1.32) keeps an entry per request for the life of
+    // the session.
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      enableJsonResponse: true,
       onsessioninitialized: (sessionId) => sessions.add(sessionId, transport, server),
       onsessionclosed: (sessionId) => sessions.forget(sessionId),
     });
