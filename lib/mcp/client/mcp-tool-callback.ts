@@ -52,8 +52,8 @@ export class McpToolCallback implements ToolCallback {
   async call(input: string, context?: ToolContext): Promise<string> {
     const name = this.definition.name;
     const args = parseToolInputJson(input, name);
-    const issues = this.tool.validate(args);
-    if (issues) throw new InvalidToolInputError(name, issues);
+    const found = this.tool.validate(args);
+    if (found) throw new InvalidToolInputError(name, found.issues, found.count);
     const result = await this.connection.callTool(
       this.tool.name,
       name,
