@@ -35,7 +35,7 @@ export class TicketTools {
   }
 }
 
-interface User {
+export interface User {
   readonly name: string;
   readonly tenantId: string;
 }
@@ -85,7 +85,6 @@ export const knowledgeBaseScript = process.env.KB_SERVER ?? 'kb-server.js';
       },
     }),
   ],
-  providers: [ResearchService],
 })
 export class AssistantModule {}
 

@@ -34,7 +34,10 @@ describe('docs/mcp.md examples', () => {
       { toolCalls: [{ id: '1', name: 'kb_echo', arguments: { text: 'from kb' } }] },
       'done',
     ]);
-    const moduleRef = await Test.createTestingModule({ imports: [example.AssistantModule] })
+    const moduleRef = await Test.createTestingModule({
+      imports: [example.AssistantModule],
+      providers: [example.ResearchService],
+    })
       .overrideProvider(CHAT_MODEL)
       .useValue(model)
       .compile();
