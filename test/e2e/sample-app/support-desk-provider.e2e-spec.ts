@@ -65,6 +65,7 @@ const SAMPLE_TOOLS = [
   'getTicket',
   'getWeather',
   'listTickets',
+  'searchKnowledgeBase',
   'whoAmI',
 ];
 
