@@ -192,7 +192,7 @@ export class McpServerConnection {
   /** Errors of the link rather than of the tool: not a JSON-RPC error answered by the server, or a closed link. */
   private isConnectionFailure(error: unknown): boolean {
     const { McpError, ErrorCode } = McpSdk.types(FEATURE);
-    if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed;
+    if (error instanceof McpError) return error.code === (ErrorCode.ConnectionClosed as number);
     // A result the SDK's schema refuses is the server's mistake, not a broken link.
     return (error as Error | undefined)?.name !== 'ZodError';
   }

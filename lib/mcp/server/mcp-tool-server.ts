@@ -101,10 +101,11 @@ export class McpToolServer {
   private async visibleTools(context: ToolContext): Promise<ToolCallback[]> {
     const served = this.servedTools();
     const shown = await Promise.all(
-      served.map((callback) => {
-        const check = (callback as MaybeVisible).isVisible;
-        return check ? check.call(callback, context.forTool(callback.getToolDefinition().name)) : true;
-      }),
+      served.map((callback: ToolCallback & MaybeVisible) =>
+        callback.isVisible
+          ? callback.isVisible(context.forTool(callback.getToolDefinition().name))
+          : Promise.resolve(true),
+      ),
     );
     return served.filter((_, i) => shown[i]);
   }

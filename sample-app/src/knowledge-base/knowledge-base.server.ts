@@ -16,7 +16,7 @@ async function main(): Promise<void> {
       description: 'Searches the support knowledge base; returns the matching articles (id, title, text)',
       inputSchema: { query: z.string().min(2).describe('What to look for, in a few words') },
     },
-    async ({ query }) => ({ content: [{ type: 'text', text: JSON.stringify(searchArticles(query)) }] }),
+    ({ query }) => ({ content: [{ type: 'text', text: JSON.stringify(searchArticles(query)) }] }),
   );
   await server.connect(new StdioServerTransport());
 }
