@@ -249,6 +249,34 @@ export {
   type ToolContextType,
 } from './handlers/tool-execution-context';
 export type { ToolCallInfo, ToolCallArgs } from './handlers/tool-call-arguments';
+// --- MCP: tools of MCP servers as a lazy provider, and this app's tools served over MCP ------------------------------
+export {
+  McpToolCallbackProvider,
+  type McpToolCallbackProviderOptions,
+} from './mcp/client/mcp-tool-callback-provider';
+export { McpToolCallback } from './mcp/client/mcp-tool-callback';
+export type {
+  McpClientOptions,
+  McpServerConfig,
+  McpHttpServerConfig,
+  McpStdioServerConfig,
+  McpServerCommonConfig,
+} from './mcp/client/mcp-client-options';
+export { McpServerModule } from './mcp/server/mcp-server.module';
+export { McpToolServer, type McpToolSource, type McpCallerProvider } from './mcp/server/mcp-tool-server';
+export type {
+  McpServerModuleOptions,
+  McpToolServerOptions,
+  McpServedTools,
+  McpServerIdentity,
+} from './mcp/server/mcp-server-options';
+export { MCP_SERVER_MODULE_OPTIONS } from './mcp/server/mcp-server.tokens';
+export {
+  serveToolsOverStdio,
+  type McpStdioOptions,
+  type McpStdioServer,
+} from './mcp/server/serve-tools-over-stdio';
+export { StderrLogger } from './mcp/server/stderr.logger';
 
 // --- Errors: the base classes, then by who is at fault ---------------------------------------------------------------
 export { ToolCallingError } from './errors/tool-calling.error';
@@ -298,3 +326,7 @@ export { ChatModelServerError } from './errors/chat-model-server.error';
 export { ChatModelConnectionError } from './errors/chat-model-connection.error';
 export { ChatModelResponseError } from './errors/chat-model-response.error';
 export { ChatModelConfigurationError } from './errors/chat-model-configuration.error';
+// MCP servers
+export { McpServerUnavailableError } from './errors/mcp-server-unavailable.error';
+export { McpToolCallError } from './errors/mcp-tool-call.error';
+export { InvalidMcpServersError } from './errors/invalid-mcp-servers.error';

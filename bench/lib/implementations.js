@@ -27,6 +27,7 @@ const IMPLEMENTATIONS = [
   { name: 'library-telemetry-off', baseline: 'library-function' },
   { name: 'library-otel', baseline: 'library-function' },
   { name: 'library-provider' },
+  { name: 'library-mcp' },
   { name: 'library-tool-layer' },
   // The new paths of issue 17, one row each beside A once its issue lands.
   { name: 'library-guard', ...BESIDE_A },

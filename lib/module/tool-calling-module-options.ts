@@ -2,6 +2,7 @@ import type { ConfigurableModuleAsyncOptions } from '@nestjs/common';
 import type { ChatClientDefaults } from '../chat/client/chat-client-defaults';
 import type { ChatModel } from '../chat/model/chat-model';
 import type { ToolCallingManagerOptions } from '../chat/loop/tool-calling-manager-options';
+import type { McpClientOptions } from '../mcp/client/mcp-client-options';
 import type { ChatModelSettings } from '../models/chat-model-settings';
 import type { ToolCallback } from '../tool/tool-callback';
 import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
@@ -100,6 +101,13 @@ export interface ToolCallingModuleOptions {
   approvals?: ApprovalOptions;
   /** Keep chat memory and pending approvals in Redis, so that any replica serves any conversation. */
   redis?: ToolCallingRedisOptions;
+  /**
+   * MCP servers whose tools the application offers (`{ servers: { kb: { command, args } , remote: { url } } }`),
+   * through the injectable `McpToolCallbackProvider`: never contacted at bootstrap, listed on first use. With
+   * `offerAllTools` (the default) their tools are offered with the application's own; otherwise attach the provider
+   * per request (`.toolCallbacks(mcpTools)`). `toolCallingConfig` reads them from `TOOL_CALLING_MCP_SERVERS`.
+   */
+  mcp?: McpClientOptions;
 }
 
 /** Options of `forRoot()`/`forRootAsync()` that shape the module itself rather than its providers. */

@@ -1,6 +1,9 @@
 import type { ConfigFactoryKeyHost } from '@nestjs/config';
 import { InvalidToolCallingConfigError } from '../errors/invalid-tool-calling-config.error';
 import type { ToolCallingConfigIssue } from '../errors/invalid-tool-calling-config.error';
+import { InvalidMcpServersError } from '../errors/invalid-mcp-servers.error';
+import type { McpClientOptions } from '../mcp/client/mcp-client-options';
+import { parseMcpServersVariable } from '../mcp/client/mcp-servers.validation';
 import type { ChatModelSettings } from '../models/chat-model-settings';
 import { requireOptional } from '../util/optional-require';
 import type { ToolCallingEnvironment } from './tool-calling.environment';
@@ -27,6 +30,8 @@ export interface ToolCallingConfig {
   readonly redis?: { readonly url: string };
   /** `TOOL_CALLING_APPROVAL_TTL_MS`: how long an approval may be decided. */
   readonly approvals?: { readonly ttlMs: number };
+  /** `TOOL_CALLING_MCP_SERVERS`: the MCP servers whose tools are offered (absent when the variable is unset). */
+  readonly mcp?: McpClientOptions;
 }
 
 /** The namespace of `toolCallingConfig`: `configService.get('toolCalling')`. */
@@ -43,6 +48,7 @@ function loadToolCallingConfig(): ToolCallingConfig {
   const { environment: env, issues } = readToolCallingEnvironment(process.env);
   const provider = env.TOOL_CALLING_PROVIDER ?? defaultProvider(env);
   if (issues.length === 0) issues.push(...missingCredentials(provider, env));
+  const mcp = readMcpServers(env, issues);
   if (issues.length > 0) throw new InvalidToolCallingConfigError(issues);
 
   const common = {
@@ -92,12 +98,28 @@ function loadToolCallingConfig(): ToolCallingConfig {
     ...(env.TOOL_CALLING_APPROVAL_TTL_MS && {
       approvals: { ttlMs: Number(env.TOOL_CALLING_APPROVAL_TTL_MS) },
     }),
+    ...(mcp && { mcp }),
     limits: {
       ...(env.TOOL_CALLING_MAX_ROUNDS && { maxRounds: Number(env.TOOL_CALLING_MAX_ROUNDS) }),
       ...(env.TOOL_CALLING_TOOL_TIMEOUT_MS && { toolTimeoutMs: Number(env.TOOL_CALLING_TOOL_TIMEOUT_MS) }),
       ...(env.TOOL_CALLING_MAX_CONCURRENCY && { maxConcurrency: Number(env.TOOL_CALLING_MAX_CONCURRENCY) }),
     },
   };
+}
+
+function readMcpServers(
+  env: ToolCallingEnvironment,
+  issues: ToolCallingConfigIssue[],
+): McpClientOptions | undefined {
+  const text = env.TOOL_CALLING_MCP_SERVERS;
+  if (!text) return undefined;
+  try {
+    return { servers: parseMcpServersVariable('TOOL_CALLING_MCP_SERVERS', text) };
+  } catch (error) {
+    if (!(error instanceof InvalidMcpServersError)) throw error;
+    issues.push({ variable: 'TOOL_CALLING_MCP_SERVERS', message: error.message });
+    return undefined;
+  }
 }
 
 function defaultProvider(env: ToolCallingEnvironment): string {
@@ -199,6 +221,7 @@ function registerAsOnFirstUse(
  * | `TOOL_CALLING_MAX_ROUNDS`, `TOOL_CALLING_TOOL_TIMEOUT_MS`, `TOOL_CALLING_MAX_CONCURRENCY` | limits of the loop |
  * | `REDIS_URL` | keep chat memory and pending approvals in Redis (several replicas); unset: in memory |
  * | `TOOL_CALLING_APPROVAL_TTL_MS` | how long an approval may be decided (default 15 minutes) |
+ * | `TOOL_CALLING_MCP_SERVERS` | JSON: MCP servers by name, `{ "kb": { "command": "node", "args": ["kb.js"] }, "remote": { "url": "https://…/mcp", "headers": { … } } }` |
  *
  * ```ts
  * ToolCallingModule.forRootAsync({

@@ -103,6 +103,8 @@ export class ToolCallingEnvironment {
   @IsOptional()
   @isPositive('TOOL_CALLING_APPROVAL_TTL_MS')
   TOOL_CALLING_APPROVAL_TTL_MS?: string;
+  /** JSON of MCP servers; checked by `parseMcpServersVariable` (its value may hold header secrets). */
+  TOOL_CALLING_MCP_SERVERS?: string;
 }
 
 export type ToolCallingVariable = keyof ToolCallingEnvironment;
@@ -133,6 +135,7 @@ export const TOOL_CALLING_VARIABLES: readonly ToolCallingVariable[] = [
   'TOOL_CALLING_MAX_CONCURRENCY',
   'REDIS_URL',
   'TOOL_CALLING_APPROVAL_TTL_MS',
+  'TOOL_CALLING_MCP_SERVERS',
 ];
 
 /** The variables of `env` that are set (trimmed, empty ones left out), validated. */

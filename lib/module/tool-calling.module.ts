@@ -17,6 +17,8 @@ import {
 import { bindFastifyRequests } from './fastify-request-context';
 import { ToolContextIds } from '../handlers/tool-context-ids';
 import { ToolHandlerFactory } from '../handlers/tool-handler.factory';
+import { McpToolCallbackProvider } from '../mcp/client/mcp-tool-callback-provider';
+import { mcpToolCallbackProviderFromOptions } from './mcp-client.factory';
 import { RequestContextHolder } from './request-context.holder';
 import { RequestContextMiddleware } from './request-context.middleware';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
@@ -49,6 +51,11 @@ const PROVIDERS: Provider[] = [
     useFactory: (stores: StateStores) => stores.approvalStore,
     inject: [StateStores],
   },
+  {
+    provide: McpToolCallbackProvider,
+    useFactory: mcpToolCallbackProviderFromOptions,
+    inject: [TOOL_CALLING_MODULE_OPTIONS, ToolCallbackRegistry],
+  },
   { provide: CHAT_MODEL, useFactory: chatModelFromOptions, inject: [TOOL_CALLING_MODULE_OPTIONS] },
   {
     provide: ToolCallingManager,
@@ -80,6 +87,7 @@ const EXPORTS = [
   APPROVAL_STORE,
   ToolCallingManager,
   ChatClient,
+  McpToolCallbackProvider,
 ];
 
 /**

@@ -13,6 +13,7 @@ import { isToolCallbackProvider, type ToolCallbackProvider } from '../tool/tool-
 import { sourceOf } from '../tool/tool-name-registry';
 import { DiscoveredToolsCollector, type DiscoveredTools } from './discovered-tools';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
+import { McpToolCallbackProvider } from '../mcp/client/mcp-tool-callback-provider';
 import { ToolCallbackRegistry } from './tool-callback.registry';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
 import { ModuleMessages, tokenName } from '../errors/messages/module.messages';
@@ -52,6 +53,7 @@ export class ToolExplorer implements OnApplicationBootstrap {
     private readonly handlers: ToolHandlerFactory,
     @InjectToolCallingModuleOptions() private readonly options: ToolCallingModuleOptions,
     @InjectChatModel() private readonly chatModel: ChatModel,
+    private readonly mcpTools: McpToolCallbackProvider,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -83,6 +85,7 @@ export class ToolExplorer implements OnApplicationBootstrap {
         else found.addProblem(new ToolDefinitionError(ModuleMessages.notAToolCallback(index)));
       });
     }
+    found.addProvider(this.mcpTools, 'the MCP servers of the ToolCallingModule options');
     if (typeof discovery !== 'boolean') invalid('discovery', 'true or false');
     for (const option of ['globalEnhancers', 'hideDeniedTools'] as const) {
       const value = this.options[option];
@@ -113,8 +116,10 @@ export class ToolExplorer implements OnApplicationBootstrap {
 
   private visit(wrapper: InstanceWrapper, found: DiscoveredToolsCollector): void {
     const instance: unknown = wrapper.instance;
-    // An alias (useExisting) stands for a provider met on its own; the registry is ours and not a provider of tools.
-    if (wrapper.isAlias || instance === null || instance === undefined || instance === this.registry) return;
+    // An alias (useExisting) stands for a provider met on its own; the registry is ours and not a provider of tools;
+    // the MCP provider is added with the options.
+    if (wrapper.isAlias || instance === null || instance === undefined) return;
+    if (instance === this.registry || instance === this.mcpTools) return;
     const scoped = wrapper.isTransient || !wrapper.isDependencyTreeStatic();
     const token = wrapper.token as string | symbol | Function;
     if (typeof instance === 'function') {

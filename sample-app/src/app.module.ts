@@ -1,10 +1,19 @@
 import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
 import { APP_PIPE } from '@nestjs/core';
 import { ConfigModule } from '@nestjs/config';
-import { ToolCallingModule, toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling';
+import {
+  McpServerModule,
+  ToolCallingModule,
+  toolCallingConfig,
+  type McpServerConfig,
+  type ToolCallingConfig,
+} from 'nestjs-tool-calling';
 import { AuthModule } from './auth/auth.module';
 import { callerIdOf } from './chat/caller';
 import { ChatController } from './chat/chat.controller';
+import { AuthGuard, type AuthenticatedRequest } from './auth/auth.guard';
+import { supportContextOf } from './auth/support-context';
+import { knowledgeBaseServer } from './knowledge-base/knowledge-base.config';
 import { OfflineChatModel } from './offline/offline-chat-model';
 import { TICKETS_DB_PATH, TicketRepository } from './tickets/ticket.repository';
 import { TicketTools } from './tickets/ticket.tools';
@@ -15,11 +24,16 @@ import { WeatherTools } from './weather/weather.tools';
 export interface AppOptions {
   /** Where the tickets live; `:memory:` for tests. */
   databasePath: string;
+  /**
+   * The MCP servers whose tools the model is offered when `TOOL_CALLING_MCP_SERVERS` is not set; default: the
+   * knowledge base server of this sample, in a child process.
+   */
+  mcpServers?: Record<string, McpServerConfig>;
 }
 
 export const SYSTEM_PROMPT =
   'You are the support desk assistant of a small IT team. Use the tools to look up, open and close tickets and to ' +
-  'check the weather; never invent ticket numbers. Answer briefly.';
+  'check the weather, and search the knowledge base for how-to answers; never invent ticket numbers. Answer briefly.';
 
 @Module({})
 export class AppModule {
@@ -39,7 +53,17 @@ export class AppModule {
             chatModel: config.chatModel ?? new OfflineChatModel(),
             defaults: { system: SYSTEM_PROMPT },
             approvals: { ...config.approvals, callerId: callerIdOf },
+            // Never started at bootstrap: the knowledge base process starts when a chat first needs the tools.
+            mcp: config.mcp ?? { servers: options.mcpServers ?? { kb: knowledgeBaseServer() } },
           }),
+        }),
+        // This app's own tools, for MCP clients (an IDE, the MCP Inspector) at /mcp, as the request's caller.
+        // Behind the same bearer token as /chat: the signed-in user is the caller, and their tenant reaches the tools.
+        McpServerModule.forRoot({
+          path: 'mcp',
+          imports: [AuthModule],
+          guards: [AuthGuard],
+          toolContext: (request: AuthenticatedRequest) => supportContextOf(request.user!),
         }),
       ],
       controllers: [ChatController],

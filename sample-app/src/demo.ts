@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ChatAnswer } from './chat/chat.controller';
 
 interface Step {
@@ -22,6 +24,8 @@ const STEPS: readonly Step[] = [
     decision: { approved: false, reason: 'the VPN still drops every hour' },
   },
   { question: 'Export my tickets as CSV', user: 'carol' },
+  // Answered by a tool of the knowledge base MCP server, a separate process the app talks to over stdio.
+  { question: 'What does the knowledge base say about VPN access?', user: 'alice' },
 ];
 
 interface Session {
@@ -109,4 +113,26 @@ async function getJson<T>(baseUrl: string, path: string, session: Pick<Session, 
   const response = await fetch(`${baseUrl}${path}`, { headers: session.headers });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** Connects to the app's own MCP endpoint as an MCP client would (an IDE, the MCP Inspector) and calls a tool. */
+export async function runMcpDemo(
+  baseUrl: string,
+  print: (line: string) => void = console.log,
+): Promise<void> {
+  const client = new Client({ name: 'support-desk-demo', version: '1.0.0' });
+  // Behind the same bearer token as /chat: signed in as alice.
+  const { headers } = await signIn(baseUrl, 'alice');
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers } }),
+  );
+  try {
+    const { tools } = await client.listTools();
+    print(`MCP client at ${baseUrl}/mcp › tools/list: ${tools.map((tool) => tool.name).join(', ')}`);
+    const result = await client.callTool({ name: 'listTickets', arguments: { status: 'open' } });
+    const text = result.content as { type: string; text?: string }[];
+    print(`MCP client › tools/call listTickets({"status":"open"}) → ${text[0]?.text ?? ''}\n`);
+  } finally {
+    await client.close();
+  }
 }

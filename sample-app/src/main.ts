@@ -3,7 +3,7 @@ import './telemetry';
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { createApp } from './bootstrap';
-import { runDemo } from './demo';
+import { runDemo, runMcpDemo } from './demo';
 
 const DEFAULT_DB = join(__dirname, '..', 'sample-app', 'data', 'tickets.db');
 
@@ -14,7 +14,9 @@ async function main(): Promise<void> {
     const app = await createApp({ databasePath: ':memory:' }, false);
     await app.listen(0, '127.0.0.1');
     try {
-      await runDemo(await app.getUrl());
+      const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+      await runDemo(url);
+      await runMcpDemo(url);
     } finally {
       await app.close();
     }

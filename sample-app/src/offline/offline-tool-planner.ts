@@ -137,7 +137,7 @@ function fill(question: string, key: string, schema: PropertySchema): unknown {
   if (schema.type !== 'string') return undefined;
   const quoted = question.match(/["“']([^"”']{2,})["”']/);
   if (/city|place|location|town/i.test(key)) return places(question);
-  if (/title|summary|subject|text|description|name/i.test(key)) {
+  if (/title|summary|subject|text|description|name|query/i.test(key)) {
     if (quoted) return quoted[1];
     const about = question.match(/\b(?:about|saying|:)\s+(.+?)[.?!]*$/i);
     return about?.[1];

@@ -52,6 +52,7 @@ describe('sample app with a real provider configured (an OpenAI-compatible serve
         'getTicket',
         'getWeather',
         'listTickets',
+        'searchKnowledgeBase',
         'whoAmI',
       ]);
       const toolMessage = server.body(1).messages.find((m: any) => m.role === 'tool');
@@ -69,6 +70,7 @@ const SAMPLE_TOOLS = [
   'getTicket',
   'getWeather',
   'listTickets',
+  'searchKnowledgeBase',
   'whoAmI',
 ];
 

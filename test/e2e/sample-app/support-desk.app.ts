@@ -1,9 +1,25 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { join } from 'node:path';
 import { createApp } from '../../../sample-app/src/bootstrap';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+/** The sample's knowledge base MCP server from its TypeScript source (the app itself runs it compiled). */
+export const KNOWLEDGE_BASE_FROM_SOURCE = {
+  command: process.execPath,
+  args: [
+    '-r',
+    join(ROOT, 'test', 'reliability', 'soak', 'register-ts.js'),
+    join(ROOT, 'sample-app', 'src', 'knowledge-base', 'knowledge-base.server.ts'),
+  ],
+};
 
 /** The sample app on a fresh in-memory database, listening on a free loopback port. */
 export async function startSupportDesk(): Promise<{ app: NestExpressApplication; url: string }> {
-  const app = await createApp({ databasePath: ':memory:' }, false);
+  const app = await createApp(
+    { databasePath: ':memory:', mcpServers: { kb: KNOWLEDGE_BASE_FROM_SOURCE } },
+    false,
+  );
   await app.listen(0, '127.0.0.1');
   return { app, url: await app.getUrl() };
 }

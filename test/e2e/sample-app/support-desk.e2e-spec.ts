@@ -2,7 +2,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { ChatClient, ToolCallbackRegistry, ToolContext } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
-import { runDemo } from '../../../sample-app/src/demo';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { runDemo, runMcpDemo } from '../../../sample-app/src/demo';
 import { parseSse, signIn, startSupportDesk } from './support-desk.app';
 
 describe('sample app: the support desk over HTTP (offline model)', () => {
@@ -153,6 +155,8 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
       '[alice@acme admin] › Close ticket 1\n    ⏸ closeTicket({"id":1}) waits for approval',
     );
     expect(text).toMatch(/"id":1,"title":"Printer on floor 3 is jammed","status":"closed"/);
+    expect(text).toContain('tool searchKnowledgeBase({"query":"VPN access"})');
+    expect(text).toContain('VPN access from home');
   });
 
   it('answers a question with two parallel tool calls and their results', async () => {
@@ -315,5 +319,70 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
       finishReason: 'stop',
     });
     expect(JSON.stringify(events)).not.toContain('tenantId');
+  });
+});
+
+describe('sample app: MCP both ways (offline model)', () => {
+  let app: NestExpressApplication;
+  let url: string;
+  const tokens = new Map<string, string>();
+
+  beforeAll(async () => {
+    for (const key of Object.keys(process.env))
+      if (/^(OPENAI|ANTHROPIC|TOOL_CALLING)_/.test(key)) delete process.env[key];
+    ({ app, url } = await startSupportDesk());
+    for (const user of ['alice', 'carol']) tokens.set(user, await signIn(url, user));
+  });
+  afterAll(() => app.close());
+
+  it('answers from the knowledge base MCP server, a tool in another process', async () => {
+    const { body } = await request(url)
+      .post('/chat')
+      .set('authorization', tokens.get('alice')!)
+      .send({ question: 'What does the knowledge base say about VPN access?' })
+      .expect(201);
+    expect(body.toolCalls.map((c: any) => [c.name, c.arguments, c.isError])).toEqual([
+      ['searchKnowledgeBase', { query: 'VPN access' }, false],
+    ]);
+    expect(JSON.parse(body.toolCalls[0].result)[0]).toMatchObject({
+      id: 'KB-2',
+      title: 'VPN access from home',
+    });
+  });
+
+  it('serves its own tools at /mcp to an MCP client (not the ones it borrows)', async () => {
+    const lines: string[] = [];
+    await runMcpDemo(url.replace('[::1]', '127.0.0.1'), (line) => lines.push(line));
+    expect(lines[0]).toMatch(/tools\/list: .*listTickets/);
+    // closeTicket waits for a person's approval, which an MCP call cannot do: not served.
+    expect(lines[0]).not.toContain('closeTicket');
+    expect(lines[0]).not.toContain('searchKnowledgeBase');
+    expect(lines[1]).toContain('tools/call listTickets({"status":"open"}) → [{"id":');
+  });
+
+  it('keeps /mcp behind the bearer token: 401 without it, and the signed-in user is the caller', async () => {
+    const base = url.replace('[::1]', '127.0.0.1');
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    };
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    expect((await fetch(`${base}/mcp`, { ...init, body })).status).toBe(401);
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    const headers = { authorization: tokens.get('carol')! };
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }),
+    );
+    try {
+      const result = await client.callTool({ name: 'listTickets', arguments: {} });
+      const text = (result.content as { text: string }[])[0].text;
+      // carol works for globex: acme's printer ticket is not hers.
+      expect(text).not.toContain('Printer on floor 3 is jammed');
+      expect(text).toContain('Email quota exceeded');
+      const refused = await client.callTool({ name: 'closeTicket', arguments: { id: 1 } });
+      expect(refused.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
   });
 });

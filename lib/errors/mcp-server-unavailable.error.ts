@@ -1,0 +1,18 @@
+import { ToolCallingError } from './tool-calling.error';
+import { McpMessages } from './messages/mcp.messages';
+
+/**
+ * An MCP server could not be reached, or its connection broke during a call. The model receives the message as an
+ * error result; the next use of the server connects again (a stdio server is started again).
+ */
+export class McpServerUnavailableError extends ToolCallingError {
+  override readonly name = 'McpServerUnavailableError';
+
+  constructor(
+    readonly serverName: string,
+    readonly toolName: string | undefined,
+    cause: unknown,
+  ) {
+    super(McpMessages.serverUnavailable(serverName, toolName, cause), { cause });
+  }
+}

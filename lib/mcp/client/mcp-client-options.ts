@@ -1,0 +1,48 @@
+/** An MCP server reached over Streamable HTTP. */
+export interface McpHttpServerConfig {
+  /** The endpoint, `http(s)://…/mcp`. */
+  readonly url: string;
+  /** Sent with every request (an `Authorization` header, say). Never logged nor shown in an error. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** An MCP server started as a child process and spoken to over its stdin/stdout. */
+export interface McpStdioServerConfig {
+  readonly command: string;
+  readonly args?: readonly string[];
+  /** Added to the SDK's default environment of the child (PATH, HOME…); never logged. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Working directory of the child; default: this process's. */
+  readonly cwd?: string;
+}
+
+/** Settings every server may have, whatever its transport. */
+export interface McpServerCommonConfig {
+  /**
+   * Keys of the `ToolContext` sent to this server's tools in the request's `_meta` (the server's tools may need the
+   * tenant, say). Default: the client's `forwardContext`. Nothing else of the context leaves the process.
+   */
+  readonly forwardContext?: readonly string[];
+}
+
+export type McpServerConfig = (McpHttpServerConfig | McpStdioServerConfig) & McpServerCommonConfig;
+
+/** The MCP servers whose tools the application offers, and how to talk to them. */
+export interface McpClientOptions {
+  /** By name (`^[a-zA-Z0-9_-]{1,32}$`): the name prefixes a tool's name when its own name clashes. */
+  readonly servers?: Readonly<Record<string, McpServerConfig>>;
+  /** `ToolContext` keys sent in `_meta` to every server's tools (a server's own list replaces it). */
+  readonly forwardContext?: readonly string[];
+  /** The SDK's limit for one MCP request, in milliseconds (default 60000); the tool's own timeout applies too. */
+  readonly requestTimeoutMs?: number;
+  /** After a failed connection, how long before a server is tried again, in milliseconds (default 2000). */
+  readonly retryDelayMs?: number;
+  /** How this client introduces itself to servers (default `nestjs-tool-calling`). */
+  readonly clientInfo?: { readonly name: string; readonly version: string };
+}
+
+export function isStdioServer(
+  config: McpServerConfig,
+): config is McpStdioServerConfig & McpServerCommonConfig {
+  return typeof (config as McpStdioServerConfig).command === 'string';
+}

@@ -1,0 +1,78 @@
+import { InvalidToolInputError } from '../../errors/invalid-tool-input.error';
+import { McpToolCallError } from '../../errors/mcp-tool-call.error';
+import { parseToolInputJson } from '../../tool/input/tool-input-json';
+import { toModelSchema } from '../../tool/schema/model-schema';
+import type { ToolCallback } from '../../tool/tool-callback';
+import type { ToolContext } from '../../tool/tool-context';
+import type { ToolDefinition } from '../../tool/tool-definition';
+import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../../tool/tool-metadata';
+import { mcpResultText } from './mcp-call-result';
+import type { McpListedTool } from './mcp-listed-tool';
+import type { McpServerConnection } from './mcp-server-connection';
+
+/**
+ * One tool of an MCP server, as a `ToolCallback`: offered under a name models accept, called on the server by its
+ * own name. The arguments are checked against the tool's schema here first, so that the model is told precisely
+ * what to fix; the `ToolContext` keys listed as forwardable travel in `_meta`, and nothing else of it.
+ */
+export class McpToolCallback implements ToolCallback {
+  private readonly definition: ToolDefinition;
+
+  constructor(
+    private readonly connection: McpServerConnection,
+    private readonly tool: McpListedTool,
+    name: string,
+    private readonly forwardContext: readonly string[],
+  ) {
+    this.definition = Object.freeze({
+      name,
+      description: tool.description,
+      inputSchema: toModelSchema(tool.inputSchema),
+    });
+  }
+
+  /** The server this tool lives on. */
+  get serverName(): string {
+    return this.connection.name;
+  }
+
+  /** The tool's name on its server (the model may know it under another, see `getToolDefinition().name`). */
+  get originalName(): string {
+    return this.tool.name;
+  }
+
+  getToolDefinition(): ToolDefinition {
+    return this.definition;
+  }
+
+  getToolMetadata(): ToolMetadata {
+    return DEFAULT_TOOL_METADATA;
+  }
+
+  async call(input: string, context?: ToolContext): Promise<string> {
+    const name = this.definition.name;
+    const args = parseToolInputJson(input, name);
+    const found = this.tool.validate(args);
+    if (found) throw new InvalidToolInputError(name, found.issues, found.count);
+    const result = await this.connection.callTool(
+      this.tool.name,
+      name,
+      args,
+      this.meta(context),
+      context?.signal,
+    );
+    const text = mcpResultText(result);
+    if (result.isError === true) throw new McpToolCallError(this.connection.name, name, text);
+    return text;
+  }
+
+  private meta(context: ToolContext | undefined): Record<string, unknown> | undefined {
+    if (!context || this.forwardContext.length === 0) return undefined;
+    let meta: Record<string, unknown> | undefined;
+    for (const key of this.forwardContext) {
+      const value = context.get(key);
+      if (value !== undefined) (meta ??= {})[key] = value;
+    }
+    return meta;
+  }
+}

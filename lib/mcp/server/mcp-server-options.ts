@@ -1,0 +1,61 @@
+import type { CanActivate, Type, ModuleMetadata } from '@nestjs/common';
+import type { ToolCallback } from '../../tool/tool-callback';
+
+/** Which of the application's tools are served: names, or a test on each callback. Default: every one. */
+export type McpServedTools = readonly string[] | ((callback: ToolCallback) => boolean);
+
+/** What the MCP server says about itself in `initialize`. */
+export interface McpServerIdentity {
+  readonly name: string;
+  readonly version: string;
+}
+
+/** What every MCP server of the application shares, over HTTP or stdio. */
+export interface McpToolServerOptions {
+  /** The tools served (default: every static and discovered tool of the application). */
+  readonly tools?: McpServedTools;
+  /**
+   * Serve tools that need a person's approval (`@Tool({ approval })`) too. Default `false`: an MCP call cannot pause
+   * for a decision, so such tools are not listed and a call to one is an unknown tool.
+   */
+  readonly serveToolsNeedingApproval?: boolean;
+  /** Default `{ name: 'nestjs-tool-calling', version: '0.1.0' }`. */
+  readonly serverInfo?: McpServerIdentity;
+  /** Sent to clients in `initialize`: how to use these tools. */
+  readonly instructions?: string;
+  /**
+   * The `ToolContext` values of the calls made by a caller (the tenant of the authenticated user, say), from the
+   * HTTP request of the call (the `caller` object for stdio). Never shown to the MCP client.
+   */
+  readonly toolContext?: (caller: any) => Record<string, unknown> | Promise<Record<string, unknown>>;
+}
+
+/** Options of `McpServerModule.forRoot()`: the Streamable HTTP endpoint in the Nest application. */
+export interface McpServerModuleOptions extends McpToolServerOptions {
+  /** Where the endpoint is mounted, under the app's global prefix (default `mcp`). */
+  readonly path?: string;
+  /** Guards of the endpoint (your authentication guard): the MCP HTTP request is the caller. */
+  readonly guards?: readonly (Type<CanActivate> | CanActivate)[];
+  /** Modules the endpoint's guards depend on (the module that provides your authentication guard). */
+  readonly imports?: ModuleMetadata['imports'];
+  /** More class decorators for the endpoint's controller (`UseInterceptors(…)`, `ApiExcludeController()`…). */
+  readonly decorators?: readonly ClassDecorator[];
+  /**
+   * Keep a session per client (`Mcp-Session-Id`), needed for server-to-client notifications such as
+   * `notifications/tools/list_changed`; closed after `idleTimeoutMs` without a request (default 30 minutes).
+   * Default: stateless, a fresh server for every request, which any replica can answer.
+   */
+  readonly sessions?: boolean | { readonly idleTimeoutMs?: number; readonly maxSessions?: number };
+  /**
+   * `Host` header values accepted (host or host:port), against DNS rebinding: default `localhost`, `127.0.0.1`
+   * and `[::1]` on any port. List your public host names when deployed, or `'*'` behind a proxy that checks them.
+   */
+  readonly allowedHosts?: readonly string[] | '*';
+  /**
+   * `Origin` header values accepted (`https://app.example.com`); requests without one (non-browser clients) pass.
+   * Default: origins whose host is an allowed host.
+   */
+  readonly allowedOrigins?: readonly string[] | '*';
+  /** Largest request body accepted, in bytes (default 1 MiB); the app's body parser has its own limit too. */
+  readonly maxBodyBytes?: number;
+}
