@@ -278,55 +278,5 @@ export {
 } from './mcp/server/serve-tools-over-stdio';
 export { StderrLogger } from './mcp/server/stderr.logger';
 
-// --- Errors: the base classes, then by who is at fault ---------------------------------------------------------------
-export { ToolCallingError } from './errors/tool-calling.error';
-export { ChatModelError } from './errors/chat-model.error';
-// the model's tool calls (sent back to the model by default)
-export { InvalidToolInputError, type ToolInputIssue } from './errors/invalid-tool-input.error';
-export { NoSuchToolError } from './errors/no-such-tool.error';
-export { ToolTimeoutError } from './errors/tool-timeout.error';
-export { ToolExecutionError } from './errors/tool-execution.error';
-export { ToolCallForbiddenError } from './errors/tool-call-forbidden.error';
-export { ToolResultConversionError } from './errors/tool-result-conversion.error';
-export { StructuredOutputError } from './errors/structured-output.error';
-export { ToolCallingLimitError, type ToolCallingLimitName } from './errors/tool-calling-limit.error';
-// the HTTP client, which went away
-export { ClientDisconnectedError } from './errors/client-disconnected.error';
-// the application's code and requests
-export { ToolDefinitionError } from './errors/tool-definition.error';
-export { DuplicateToolNameError } from './errors/duplicate-tool-name.error';
-export { MissingToolContextKeyError } from './errors/missing-tool-context-key.error';
-export { ToolNameResolutionError } from './errors/tool-name-resolution.error';
-export { InvalidChatRequestError } from './errors/invalid-chat-request.error';
-export { NotAToolCallContextError } from './errors/not-a-tool-call-context.error';
-// approvals and the state that outlives a request
-export { ApprovalNotFoundError } from './errors/approval-not-found.error';
-export { ApprovalAlreadyDecidedError } from './errors/approval-already-decided.error';
-export { ApprovalExpiredError } from './errors/approval-expired.error';
-export { ApprovalForbiddenError } from './errors/approval-forbidden.error';
-export { ApprovalStateReadError } from './errors/approval-state-read.error';
-export { ChatMemoryReadError } from './errors/chat-memory-read.error';
-export { StateStoreUnavailableError } from './errors/state-store-unavailable.error';
-// configuration and bootstrap
-export { ToolCallingOptionsError } from './errors/tool-calling-options.error';
-export { ToolDiscoveryError } from './errors/tool-discovery.error';
-export { ToolCallbackRegistryNotReadyError } from './errors/tool-callback-registry-not-ready.error';
-export {
-  InvalidToolCallingConfigError,
-  type ToolCallingConfigIssue,
-} from './errors/invalid-tool-calling-config.error';
-// the model provider
-export { ChatModelApiError, type ChatModelApiErrorDetails } from './errors/chat-model-api.error';
-export { ChatModelBadRequestError } from './errors/chat-model-bad-request.error';
-export { ChatModelAuthenticationError } from './errors/chat-model-authentication.error';
-export { ChatModelPermissionError } from './errors/chat-model-permission.error';
-export { ChatModelNotFoundError } from './errors/chat-model-not-found.error';
-export { ChatModelRateLimitError } from './errors/chat-model-rate-limit.error';
-export { ChatModelServerError } from './errors/chat-model-server.error';
-export { ChatModelConnectionError } from './errors/chat-model-connection.error';
-export { ChatModelResponseError } from './errors/chat-model-response.error';
-export { ChatModelConfigurationError } from './errors/chat-model-configuration.error';
-// MCP servers
-export { McpServerUnavailableError } from './errors/mcp-server-unavailable.error';
-export { McpToolCallError } from './errors/mcp-tool-call.error';
-export { InvalidMcpServersError } from './errors/invalid-mcp-servers.error';
+// --- Errors: the base classes, then by who is at fault (listed in errors/public-errors.ts) ------------------------
+export * from './errors/public-errors';
