@@ -2,6 +2,11 @@ import { lastValueFrom, toArray } from 'rxjs';
 import {
   ChatClient,
   ToolCallingLimitError,
+  ToolCallingManager,
+  chatClientResponseOf,
+  type ChatModelCallOptions,
+  type ToolExecutionInput,
+  type ToolExecutionResult,
   Tool,
   ToolParam,
   type ChatModel,
@@ -302,6 +307,70 @@ describe('stream()', () => {
       expect(model.requests).toHaveLength(1);
       expect(received[0].type).toBe('round-finished');
       expect(received.map((e) => e.type)).not.toContain('finished');
+    });
+    it('hands the model a signal that aborts when the consumer leaves during its stream', async () => {
+      let received: AbortSignal | undefined;
+      const model: ChatModel = {
+        call: () => Promise.reject(new Error('not called')),
+        async *stream(_prompt: Prompt, options?: ChatModelCallOptions): AsyncIterable<ChatResponseChunk> {
+          received = options?.signal;
+          yield { type: 'text-delta', text: 'first' };
+          yield { type: 'text-delta', text: 'second' };
+          yield { type: 'finish', finishReason: 'stop' };
+        },
+      };
+      for await (const event of ChatClient.create(model).prompt('go').stream().events()) {
+        if (event.type === 'text-delta') break;
+      }
+      expect(received).toBeInstanceOf(AbortSignal);
+      expect(received!.aborted).toBe(true);
+      expect(received!.reason).toMatchObject({ name: 'AbortError' });
+    });
+
+    it('gives a ToolCallingManager that overrides executeToolCalls a real signal, aborted on leaving', async () => {
+      const { tool, aborted } = waitingTool();
+      const seen: (AbortSignal | undefined)[] = [];
+      class RecordingManager extends ToolCallingManager {
+        override executeToolCalls(input: ToolExecutionInput): Promise<ToolExecutionResult> {
+          seen.push(input.signal);
+          return super.executeToolCalls(input);
+        }
+      }
+      const model = new ScriptedChatModel([{ toolCalls: [{ name: 'waits' }] }, 'never']);
+      const chat = ChatClient.create(
+        model,
+        { toolCallbacks: [tool] },
+        { toolCallingManager: new RecordingManager() },
+      );
+      for await (const event of chat.prompt('go').stream().events()) {
+        if (event.type === 'tool-call-started') break;
+      }
+      expect(await aborted.promise).toMatchObject({ name: 'AbortError' });
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toBeInstanceOf(AbortSignal);
+      expect(seen[0]!.aborted).toBe(true);
+    });
+  });
+
+  describe('the finished event', () => {
+    it('holds the whole response for chatClientResponseOf(), outside its data', async () => {
+      const chat = ChatClient.create(weatherExchange(), {
+        tools: [new WeatherTools()],
+        system: 'Secret system prompt',
+      });
+      const events = await collect(chat.prompt('Weather in Paris?').stream().events());
+      const finished = events.at(-1)!;
+      expect(finished.type).toBe('finished');
+      if (finished.type !== 'finished') return;
+
+      const response = chatClientResponseOf(finished);
+      expect(response?.text).toBe('Sunny in Paris.');
+      expect(response?.toolExecutions).toHaveLength(1);
+      expect(response?.history[0]).toMatchObject({ role: 'system', content: 'Secret system prompt' });
+      expect(JSON.stringify(finished)).not.toContain('Secret system prompt');
+      expect(Object.keys(finished)).not.toContain('history');
+      expect(chatClientResponseOf({ ...finished })).toBeUndefined();
+      expect(chatClientResponseOf(JSON.parse(JSON.stringify(finished)) as typeof finished)).toBeUndefined();
     });
   });
 

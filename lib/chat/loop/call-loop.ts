@@ -3,6 +3,7 @@ import { observeCall, observeModelCall } from '../../telemetry/observe';
 import type { ChatClientResponse } from './chat-client-response';
 import type { ChatRequest } from './chat-request';
 import { ChatRun } from './chat-run';
+import { signalOf } from './run-abort';
 
 /**
  * The tool-calling loop of `call()`: ask the model, run the tools it asks for, send the results back, until it
@@ -23,7 +24,7 @@ export function runCall(request: ChatRequest): Promise<ChatClientResponse> {
 
 async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined): Promise<ChatClientResponse> {
   const run = await ChatRun.start(request, request.signal, telemetry);
-  const signal = run.signal;
+  const signal = signalOf(run.signal);
   if (run.resumes && (await run.executeTools()) !== 'ask-model') return run.finish();
   const model = request.chatModel;
   const callOptions = signal ? { signal } : undefined;

@@ -14,7 +14,9 @@ import { pauseRun } from './run-pause';
 import { ToolCallCounter } from './tool-call-counter';
 import { toolDefinitionsOf } from './tool-resolution-cache';
 import { visibleToolCallbacks } from './tool-visibility';
-import type { RoundResumption, ToolExecutionEvent } from './tool-execution-result';
+import type { RoundResumption, ToolExecutionEvent, ToolExecutionInput } from './tool-execution-result';
+import { executeRound, ToolCallingManager } from './tool-calling-manager';
+import { RunAbort, signalOf, type AbortLike } from './run-abort';
 
 const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
 
@@ -50,8 +52,8 @@ export class ChatRun {
     private readonly tools: ReadonlyMap<string, ToolCallback>,
     private readonly definitions: readonly ToolDefinition[],
     private readonly context: ToolContext,
-    /** What aborts this call: the request's signal, the execution scope's, or both. */
-    readonly signal: AbortSignal | undefined,
+    /** What aborts this call: the request's signal, the execution scope's, or both (see `RunAbort`). */
+    readonly signal: AbortLike | undefined,
     private readonly telemetry: CallTelemetry | undefined,
   ) {
     this.history = request.messages;
@@ -61,18 +63,20 @@ export class ChatRun {
 
   /**
    * Resolves the request's tools (providers are asked now) and binds the tool context to this call; the call's
-   * signal is `signal` joined with the execution scope's. For a request that resumes a paused run, the run goes on
+   * signal is `signal` joined with the execution scope's (a `RunAbort` follows it, a signal is combined with it). For a request that resumes a paused run, the run goes on
    * from its paused round: `executeTools()` first.
    */
   static async start(
     request: ChatRequest,
-    signal: AbortSignal | undefined,
+    signal: AbortLike | undefined,
     telemetry?: CallTelemetry,
   ): Promise<ChatRun> {
     const scope = request.scope();
     const scopeSignal = scope?.signal;
     if (scopeSignal !== undefined) {
-      signal = signal === undefined ? scopeSignal : AbortSignal.any([signal, scopeSignal]);
+      if (signal instanceof RunAbort) signal.follow(scopeSignal);
+      else
+        signal = signal === undefined ? scopeSignal : AbortSignal.any([signal as AbortSignal, scopeSignal]);
       signal.throwIfAborted();
     }
     const resolved = await request.manager.resolveToolCallbacks(request);
@@ -145,12 +149,15 @@ export class ChatRun {
     const resumption = this.resumption;
     this.resumption = undefined;
     const counter = (this.counter ??= new ToolCallCounter());
-    const result = await this.request.manager.executeToolCalls({
+    const manager = this.request.manager;
+    // The manager's own rounds take the light abort; an override of executeToolCalls gets a real signal.
+    const own = manager.executeToolCalls === ToolCallingManager.prototype.executeToolCalls;
+    const input: ToolExecutionInput = {
       history: this.history,
       message,
       tools: this.tools,
       context: this.context,
-      signal: this.signal,
+      signal: own ? undefined : signalOf(this.signal),
       hooks: this.request.hooks,
       // A resumed round was counted when it was first planned.
       counter: resumption ? new ToolCallCounter() : counter,
@@ -158,7 +165,8 @@ export class ChatRun {
       onEvent,
       telemetry: this.telemetry,
       resumption,
-    });
+    };
+    const result = await (own ? executeRound(manager, input, this.signal) : manager.executeToolCalls(input));
     this.history = result.conversationHistory;
     const records = (this.records ??= []);
     const responses = result.toolResponses;

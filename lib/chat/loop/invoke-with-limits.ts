@@ -1,6 +1,7 @@
 import { ToolTimeoutError } from '../../errors/tool-timeout.error';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
+import type { AbortLike } from './run-abort';
 import type { SiblingCancellation } from './sibling-cancellation';
 
 /** setTimeout turns longer delays into 1 ms. */
@@ -17,7 +18,7 @@ export function invokeWithLimits(
   toolName: string,
   input: string,
   context: ToolContext,
-  requestSignal: AbortSignal | undefined,
+  requestSignal: AbortLike | undefined,
   timeoutMs: number,
   siblings?: SiblingCancellation,
   toolCallId?: string,

@@ -1,3 +1,5 @@
+import type { AbortLike } from './run-abort';
+
 /**
  * The calls running side by side in one round, so that a failure that ends the chat call can abort the others, and
  * so that the request's signal has one listener per round rather than one per call. Plain callbacks rather than an
@@ -11,7 +13,7 @@ export class SiblingCancellation {
   private cancelled = false;
   private cause: unknown;
 
-  constructor(private readonly outer: AbortSignal | undefined) {
+  constructor(private readonly outer: AbortLike | undefined) {
     if (outer) {
       this.onOuterAbort = () => {
         for (const cancel of [...this.cancels]) cancel(outer.reason);

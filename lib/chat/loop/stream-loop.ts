@@ -1,11 +1,11 @@
 import { observeChunks } from '../../telemetry/observe';
-import type { ChatClientResponse } from './chat-client-response';
 import { ChatResponseAssembler } from '../model/chat-response-assembler';
 import type { ChatRequest } from './chat-request';
 import { ChatRun } from './chat-run';
-import type { ChatStreamEvent, FinishedEvent } from './chat-stream-event';
+import type { ChatStreamEvent } from './chat-stream-event';
 import { EventBuffer } from './event-buffer';
-import { rememberResponse } from './finished-responses';
+import { RunAbort } from './run-abort';
+import { finishedEvent } from './finished-responses';
 import type { ToolExecutionEvent } from './tool-execution-result';
 
 /**
@@ -17,10 +17,7 @@ export async function* streamEvents(
   request: ChatRequest,
   stop?: AbortSignal,
 ): AsyncGenerator<ChatStreamEvent> {
-  const controller = new AbortController();
-  const userSignal = request.signal;
-  const onUserAbort = (): void => controller.abort(userSignal!.reason);
-  const onStop = (): void => controller.abort(stop!.reason);
+  const abort = new RunAbort();
   let completed = false;
   const telemetry = request.manager.telemetry?.startCall(
     request.chatModel,
@@ -29,25 +26,30 @@ export async function* streamEvents(
     true,
   );
   try {
-    userSignal?.throwIfAborted();
+    request.signal?.throwIfAborted();
     stop?.throwIfAborted();
-    userSignal?.addEventListener('abort', onUserAbort);
-    stop?.addEventListener('abort', onStop);
+    abort.follow(request.signal);
+    abort.follow(stop);
     const run = await (telemetry === undefined
-      ? ChatRun.start(request, controller.signal)
-      : telemetry.run(() => ChatRun.start(request, controller.signal, telemetry)));
-    const signal = run.signal!;
+      ? ChatRun.start(request, abort)
+      : telemetry.run(() => ChatRun.start(request, abort, telemetry)));
+    // Made only if the model reads it (to hand it to its HTTP client).
+    const callOptions = {
+      get signal() {
+        return abort.signal;
+      },
+    };
     for (;;) {
       const prompt = run.nextPrompt();
       const round = run.round;
       const assembler = new ChatResponseAssembler();
       const observed = telemetry?.startModelRequest(round, prompt, true);
-      const chunks = () => request.chatModel.stream(prompt, { signal });
+      const chunks = () => request.chatModel.stream(prompt, callOptions);
       for await (const chunk of observed === undefined ? chunks() : observeChunks(observed, chunks)) {
         const text = assembler.add(chunk);
         if (text) yield { type: 'text-delta', round, text };
       }
-      signal.throwIfAborted();
+      abort.throwIfAborted();
       const response = assembler.toResponse(round);
       observed?.end(response);
       yield { type: 'round-finished', round, finishReason: response.finishReason, usage: response.usage };
@@ -61,30 +63,16 @@ export async function* streamEvents(
         yield { type: 'approval-required', round, approvals: result.pendingApprovals };
       completed = true;
       telemetry?.end(result);
-      yield rememberResponse(finishedEvent(result), result);
+      yield finishedEvent(result);
       return;
     }
   } catch (error) {
     telemetry?.fail(error);
     throw error;
   } finally {
-    userSignal?.removeEventListener('abort', onUserAbort);
-    stop?.removeEventListener('abort', onStop);
-    if (!completed && !controller.signal.aborted) controller.abort();
+    abort.dispose();
+    if (!completed) abort.abort();
     // Left before the end: the call was aborted (ignored when it already failed).
-    if (!completed) telemetry?.fail(controller.signal.reason);
+    if (!completed) telemetry?.fail(abort.reason);
   }
-}
-
-function finishedEvent(result: ChatClientResponse): FinishedEvent {
-  return {
-    type: 'finished',
-    text: result.text,
-    finishReason: result.finishReason,
-    usage: result.usage,
-    rounds: result.rounds,
-    returnDirect: result.returnDirect !== undefined,
-    pendingToolCalls: result.pendingToolCalls,
-    pendingApprovals: result.pendingApprovals,
-  };
 }

@@ -20,6 +20,7 @@ import { ToolRound, type ToolRoundSettings } from './tool-round';
 import { isStillValid, ToolResolutionCache, type ToolCallbackSource } from './tool-resolution-cache';
 import { visibleToolCallbacks } from './tool-visibility';
 import type { ToolContext } from '../../tool/tool-context';
+import type { AbortLike } from './run-abort';
 
 const NO_SOURCES: readonly ToolCallbackSource[] = Object.freeze([]);
 
@@ -48,6 +49,9 @@ export interface ToolSelection {
    */
   readonly resolutionKey?: object;
 }
+
+// Set by the class's static block: `executeRound()` reads a manager's private settings.
+let settingsOf: (manager: ToolCallingManager) => ToolRoundSettings;
 
 /**
  * Resolves the tools of a request and runs the tool calls of a model response (Spring AI's `ToolCallingManager`).
@@ -169,21 +173,36 @@ export class ToolCallingManager {
    * any call of the round runs (`onLimit: 'error'`), or gives the calls over the limit an error result.
    */
   executeToolCalls(input: ToolExecutionInput): Promise<ToolExecutionResult> {
-    const settings =
-      input.hooks && input.hooks.length > 0
-        ? { ...this.settings, hooks: this.settings.hooks.concat(input.hooks) }
-        : this.settings;
-    try {
-      const tools =
-        input.tools instanceof Map ? input.tools : indexByName(input.tools as readonly ToolCallback[]);
-      return new ToolRound(input, tools, settings).run();
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return executeRound(this, input, input.signal);
+  }
+
+  static {
+    settingsOf = (manager) => manager.settings;
   }
 
   /** The manager's own hooks (they run before a request's). */
   get hooks(): readonly ToolCallHooks[] {
     return this.settings.hooks;
+  }
+}
+
+/**
+ * `executeToolCalls()` with what aborts the round given apart: the chat run's light `RunAbort`, when the
+ * manager's own `executeToolCalls` runs the round (an override gets a real signal in `input.signal`).
+ */
+export function executeRound(
+  manager: ToolCallingManager,
+  input: ToolExecutionInput,
+  abort: AbortLike | undefined,
+): Promise<ToolExecutionResult> {
+  const own = settingsOf(manager);
+  const settings =
+    input.hooks && input.hooks.length > 0 ? { ...own, hooks: own.hooks.concat(input.hooks) } : own;
+  try {
+    const tools =
+      input.tools instanceof Map ? input.tools : indexByName(input.tools as readonly ToolCallback[]);
+    return new ToolRound(input, tools, settings, abort).run();
+  } catch (error) {
+    return Promise.reject(error);
   }
 }

@@ -22,6 +22,7 @@ import type {
   ToolExecutionResult,
 } from './tool-execution-result';
 import { planToolRound, type Target } from './tool-round-plan';
+import { signalOf, type AbortLike } from './run-abort';
 
 /** What made a call fail, for its telemetry, when a hook denied it. */
 const DENIED = Symbol('denied');
@@ -55,6 +56,8 @@ export class ToolRound {
     private readonly input: ToolExecutionInput,
     private readonly tools: ReadonlyMap<string, ToolCallback>,
     private readonly settings: ToolRoundSettings,
+    /** What aborts the round: the chat run's abort, or the input's signal. */
+    private readonly abort: AbortLike | undefined = input.signal,
   ) {
     this.calls = input.message.toolCalls;
     this.responses = new Array<ToolResponse>(this.calls.length);
@@ -122,9 +125,9 @@ export class ToolRound {
 
   private async runRange(start: number, end: number): Promise<void> {
     if (end - start === 1) return this.runOne(start);
-    this.input.signal?.throwIfAborted();
+    this.abort?.throwIfAborted();
     // So that a failure can abort the calls running beside it, without aborting the request.
-    const siblings = (this.siblings = new SiblingCancellation(this.input.signal));
+    const siblings = (this.siblings = new SiblingCancellation(this.abort));
     let next = start;
     const worker = async (): Promise<void> => {
       try {
@@ -152,7 +155,7 @@ export class ToolRound {
     const call = this.calls[index];
     const target = this.targets[index];
     const onEvent = this.input.onEvent;
-    this.input.signal?.throwIfAborted();
+    this.abort?.throwIfAborted();
     const resumption = this.input.resumption;
     const earlier = resumption?.responses[index];
     if (earlier) {
@@ -245,7 +248,9 @@ export class ToolRound {
       toolCall: call,
       toolDefinition: definition,
       toolMetadata: toolMetadataOf(callback),
-      context: this.context.withSignal(this.siblings?.signal() ?? this.input.signal).forTool(definition.name),
+      context: this.context
+        .withSignal(this.siblings?.signal() ?? signalOf(this.abort))
+        .forTool(definition.name),
       round: this.round,
     };
     const before = await runBeforeHooks(hooks, hookContext, call);
@@ -264,7 +269,7 @@ export class ToolRound {
     args: string,
   ): Promise<ToolResponse> {
     const definition = callback.getToolDefinition();
-    const signal = this.input.signal;
+    const signal = this.abort;
     const siblings = this.siblings;
     const timeoutMs = toolMetadataOf(callback).timeoutMs ?? this.settings.limits.toolTimeoutMs;
     return invokeWithLimits(
