@@ -3,6 +3,7 @@ import type { ChatClientResponse } from '../loop/chat-client-response';
 import type { ChatRequest } from '../loop/chat-request';
 import type { ChatStreamEvent } from '../loop/chat-stream-event';
 import { streamEvents } from '../loop/stream-loop';
+import { ColdIterable } from '../loop/cold-iterable';
 import {
   isCallAdvisor,
   isStreamAdvisor,
@@ -42,8 +43,7 @@ export function streamThroughAdvisors(
   const advisors = sorted(request.advisors.filter(isStreamAdvisor));
   const chainFrom = (index: number): StreamAdvisorChain => ({
     nextStream: (next) => {
-      if (index === advisors.length)
-        return { [Symbol.asyncIterator]: () => streamEvents(next.chatRequest, stop) };
+      if (index === advisors.length) return new ColdIterable(() => streamEvents(next.chatRequest, stop));
       const advisor: StreamAdvisor = advisors[index];
       return advisor.adviseStream(next, chainFrom(index + 1));
     },

@@ -3,6 +3,7 @@ import { Observable, map } from 'rxjs';
 import type { ChatRequest } from '../loop/chat-request';
 import type { ChatStreamEvent } from '../loop/chat-stream-event';
 import { streamThroughAdvisors } from '../advisors/advisor-chain';
+import { ColdIterable } from '../loop/cold-iterable';
 
 /** Options of `sse()`. */
 export interface SseOptions {
@@ -23,7 +24,7 @@ export class StreamResponseSpec {
 
   /** Every event of the call, in order (see `ChatStreamEvent`). */
   events(): AsyncIterable<ChatStreamEvent> {
-    return { [Symbol.asyncIterator]: () => streamThroughAdvisors(this.toRequest()) };
+    return new ColdIterable(() => streamThroughAdvisors(this.toRequest()));
   }
 
   /** The answer's text as it arrives. */
@@ -31,7 +32,7 @@ export class StreamResponseSpec {
     const toRequest = this.toRequest;
     return {
       async *[Symbol.asyncIterator]() {
-        for await (const event of { [Symbol.asyncIterator]: () => streamThroughAdvisors(toRequest()) })
+        for await (const event of new ColdIterable(() => streamThroughAdvisors(toRequest())))
           if (event.type === 'text-delta') yield event.text;
       },
     };
@@ -44,9 +45,7 @@ export class StreamResponseSpec {
       let finished = false;
       void (async () => {
         try {
-          const events = {
-            [Symbol.asyncIterator]: () => streamThroughAdvisors(this.toRequest(), stop.signal),
-          };
+          const events = new ColdIterable(() => streamThroughAdvisors(this.toRequest(), stop.signal));
           for await (const event of events) {
             if (subscriber.closed) return;
             subscriber.next(event);

@@ -1,3 +1,5 @@
+import type { ChatModelCallOptions } from '../model/chat-model';
+
 /** What the loop needs of an abort signal: a real `AbortSignal`, or the lighter `RunAbort`. */
 export interface AbortLike {
   readonly aborted: boolean;
@@ -15,7 +17,8 @@ export interface AbortLike {
  * HTTP client, a hook, a custom `ToolCallingManager`).
  */
 export class RunAbort implements AbortLike {
-  private readonly listeners = new Set<() => void>();
+  // An array: a round adds a listener or two and removes them soon, in the order it added them.
+  private readonly listeners: (() => void)[] = [];
   private readonly followed: AbortSignal[] = [];
   private controller: AbortController | undefined;
   private done = false;
@@ -55,11 +58,15 @@ export class RunAbort implements AbortLike {
   }
 
   addEventListener(_type: 'abort', listener: () => void): void {
-    if (!this.done) this.listeners.add(listener);
+    // Added once, as EventTarget does.
+    if (!this.done && !this.listeners.includes(listener)) this.listeners.push(listener);
   }
 
   removeEventListener(_type: 'abort', listener: () => void): void {
-    this.listeners.delete(listener);
+    const listeners = this.listeners;
+    const index = listeners.lastIndexOf(listener);
+    if (index === listeners.length - 1) listeners.pop();
+    else if (index >= 0) listeners.splice(index, 1);
   }
 
   /** Like `AbortController.abort()`: without a reason, an `AbortError` `DOMException`. Only the first one counts. */
@@ -68,8 +75,7 @@ export class RunAbort implements AbortLike {
     this.done = true;
     this.cause = reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason;
     this.controller?.abort(this.cause);
-    const listeners = [...this.listeners];
-    this.listeners.clear();
+    const listeners = this.listeners.splice(0);
     for (const listener of listeners) listener();
   }
 
@@ -77,6 +83,18 @@ export class RunAbort implements AbortLike {
   dispose(): void {
     for (const signal of this.followed) signal.removeEventListener('abort', this.onOuterAbort);
     this.followed.length = 0;
+  }
+}
+
+/**
+ * A model request's options whose `signal` is made when the adapter reads it. A class, not an object literal
+ * with a getter: V8 builds such a literal about 30 times slower.
+ */
+export class LazySignalOptions implements ChatModelCallOptions {
+  constructor(private readonly abort: RunAbort) {}
+
+  get signal(): AbortSignal {
+    return this.abort.signal;
   }
 }
 

@@ -11,11 +11,13 @@ interface PartialToolCall {
 /**
  * Builds one `ChatResponse` from the chunks of a streamed model response: text deltas are concatenated, tool-call
  * fragments are assembled by `index` (they may be interleaved), the last `finish` chunk gives the finish reason and
- * usage.
+ * usage. Calls numbered 0, 1, 2… as providers do are kept in an array; any other numbering in a map, sorted at the
+ * end.
  */
 export class ChatResponseAssembler {
   private text = '';
-  private calls: Map<number, PartialToolCall> | undefined;
+  private calls: PartialToolCall[] | undefined;
+  private callsByIndex: Map<number, PartialToolCall> | undefined;
   private finishReason: FinishReason | undefined;
   private usage: Usage | undefined;
   private metadata: Readonly<Record<string, unknown>> | undefined;
@@ -28,10 +30,13 @@ export class ChatResponseAssembler {
         this.text += chunk.text;
         return chunk.text;
       case 'tool-call-delta': {
-        const calls = (this.calls ??= new Map<number, PartialToolCall>());
-        const call = calls.get(chunk.index);
+        const call = this.callAt(chunk.index);
         if (call === undefined) {
-          calls.set(chunk.index, { id: chunk.id, name: chunk.name, arguments: chunk.argumentsDelta ?? '' });
+          this.addCall(chunk.index, {
+            id: chunk.id,
+            name: chunk.name,
+            arguments: chunk.argumentsDelta ?? '',
+          });
         } else {
           call.id ??= chunk.id;
           call.name ??= chunk.name;
@@ -54,12 +59,14 @@ export class ChatResponseAssembler {
    */
   toResponse(round: number): ChatResponse {
     let toolCalls: ToolCall[] = [];
-    if (this.calls) {
-      const indexes = [...this.calls.keys()].sort((a, b) => a - b);
-      toolCalls = indexes.map((index) => {
-        const call = this.calls!.get(index)!;
-        return { id: call.id ?? `call_${round}_${index}`, name: call.name ?? '', arguments: call.arguments };
-      });
+    if (this.callsByIndex) {
+      const byIndex = this.callsByIndex;
+      const indexes = [...byIndex.keys()].sort((a, b) => a - b);
+      toolCalls = indexes.map((index) => complete(byIndex.get(index)!, round, index));
+    } else if (this.calls) {
+      const calls = this.calls;
+      for (let index = 0; index < calls.length; index++) calls[index] = complete(calls[index], round, index);
+      toolCalls = calls as ToolCall[];
     }
     return {
       message: assistantMessage(this.text, toolCalls, this.messageMetadata),
@@ -68,4 +75,26 @@ export class ChatResponseAssembler {
       metadata: this.metadata,
     };
   }
+
+  private callAt(index: number): PartialToolCall | undefined {
+    return this.callsByIndex ? this.callsByIndex.get(index) : this.calls?.[index];
+  }
+
+  private addCall(index: number, call: PartialToolCall): void {
+    const calls = (this.calls ??= []);
+    if (this.callsByIndex === undefined && index === calls.length) {
+      calls.push(call);
+      return;
+    }
+    if (this.callsByIndex === undefined) {
+      this.callsByIndex = new Map(calls.map((earlier, i) => [i, earlier]));
+    }
+    this.callsByIndex.set(index, call);
+  }
+}
+
+/** The call itself when it has an id and a name (the assembler is done with it), else a completed copy. */
+function complete(call: PartialToolCall, round: number, index: number): ToolCall {
+  if (call.id !== undefined && call.name !== undefined) return call as ToolCall;
+  return { id: call.id ?? `call_${round}_${index}`, name: call.name ?? '', arguments: call.arguments };
 }

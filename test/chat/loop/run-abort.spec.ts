@@ -5,7 +5,9 @@ describe('RunAbort', () => {
     const abort = new RunAbort();
     const calls: string[] = [];
     const removed = (): number => calls.push('removed');
-    abort.addEventListener('abort', () => calls.push(`first ${String(abort.reason)}`));
+    const first = (): number => calls.push(`first ${String(abort.reason)}`);
+    abort.addEventListener('abort', first);
+    abort.addEventListener('abort', first);
     abort.addEventListener('abort', removed);
     abort.addEventListener('abort', () => calls.push('second'));
     abort.removeEventListener('abort', removed);
