@@ -1,0 +1,37 @@
+'use strict';
+const fs = require('node:fs');
+
+// Measured on a busy 2-core machine: starting a worker (Node, the implementation's packages, its setup, the setup
+// checks and their second, probe, setup) takes about half a second before its warm-up; the heap check's untimed
+// segment adds a fifth of its budget, and its 18 full collections with the worker's exit about 0.8 s.
+const WORKER_START_S = 0.5;
+const HEAP_OVERHEAD = 1.2;
+const HEAP_SETTLE_S = 0.8;
+
+/** The rows the run will start, per variant: those whose file exists and that are measured on the variant. */
+function plannedRows(implementations, variants) {
+  return variants.flatMap((variantId) =>
+    implementations.filter(
+      (impl) => (!impl.variants || impl.variants.includes(variantId)) && fs.existsSync(impl.file),
+    ),
+  );
+}
+
+/**
+ * An upper bound on the run's wall time, in seconds, from its options alone: every row's heap check is assumed to
+ * take its whole time budget (fast rows reach their N sooner; only a peer slower than 200 conversations in the
+ * budget takes longer). Undefined when --heap-n sets no time bound.
+ */
+function estimateSeconds(options, implementations) {
+  const rows = plannedRows(implementations, options.variants).length;
+  if (options.heapN > 0) return undefined;
+  const perRow =
+    WORKER_START_S +
+    options.warmupMs / 1000 +
+    (options.repeats * options.batchMs) / 1000 +
+    HEAP_OVERHEAD * options.heapSeconds +
+    HEAP_SETTLE_S;
+  return Math.round(rows * perRow);
+}
+
+module.exports = { estimateSeconds, plannedRows };
