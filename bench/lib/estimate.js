@@ -1,12 +1,13 @@
 'use strict';
 const fs = require('node:fs');
 
-// Measured on a busy 2-core machine: starting a worker (Node, the implementation's packages, its setup, the setup
-// checks and their second, probe, setup) takes about half a second before its warm-up; the heap check's untimed
-// segment adds a fifth of its budget, and its 18 full collections with the worker's exit about 0.8 s.
-const WORKER_START_S = 0.5;
+// Measured in a quick run of all rows on a busy 2-core machine: starting a worker (Node, the implementation's
+// packages, its setup, the setup checks and their second, probe, setup) takes about 0.65 s before its warm-up; the
+// heap check's untimed segment adds at most a fifth of its budget, its 18 full collections and the worker's exit
+// about a second.
+const WORKER_START_S = 0.65;
 const HEAP_OVERHEAD = 1.2;
-const HEAP_SETTLE_S = 0.8;
+const HEAP_SETTLE_S = 1;
 
 /** The rows the run will start, per variant: those whose file exists and that are measured on the variant. */
 function plannedRows(implementations, variants) {

@@ -69,16 +69,21 @@ async function heapGrowth(runConversation, { n, lanes, seconds = 0, min = 0 }) {
   const segments = CHECKPOINTS - 1;
   let segment = Math.max(1, Math.round(n / segments));
   const minSegment = Math.max(1, Math.ceil(min / segments));
-  const runSegment = async () => {
+  // `segment` conversations on `lanes` lanes; with a deadline, no new one starts after it once `atLeast` have.
+  const runSegment = async (deadline = Infinity, atLeast = 0) => {
     let left = segment;
+    let started = 0;
+    const more = () => left > 0 && (started < atLeast || performance.now() < deadline);
     const lane = async () => {
-      while (left > 0) {
+      while (more()) {
         left--;
+        started++;
         await runConversation();
         if (turnDue()) await turnLoop();
       }
     };
     await Promise.all(Array.from({ length: Math.min(lanes, segment) }, lane));
+    return started;
   };
   // Within the time budget, a segment is no longer than the pace so far allows for the segments left.
   const fitSegment = (conversations, ms, segmentsLeft) => {
@@ -89,10 +94,15 @@ async function heapGrowth(runConversation, { n, lanes, seconds = 0, min = 0 }) {
     segment = Math.max(minSegment, Math.min(segment, fitting));
   };
   let wallMs = 0;
-  // One untimed segment first: running `lanes` conversations side by side allocates pools of its own, once.
+  // One untimed segment first: running `lanes` conversations side by side allocates pools of its own, once. Its
+  // size comes from the batches' pace, one at a time; with lanes the pace may be lower (B's CPU-bound peers): a
+  // fifth of the budget bounds it.
   const untimedStart = performance.now();
-  await runSegment();
-  fitSegment(segment, performance.now() - untimedStart, segments);
+  const untimed = await runSegment(
+    seconds > 0 ? untimedStart + (seconds * 1000) / segments : Infinity,
+    Math.min(segment, Math.max(minSegment, lanes)),
+  );
+  fitSegment(untimed, performance.now() - untimedStart, segments);
   const points = [{ conversations: 0, heapUsed: await settleHeap() }];
   let conversations = 0;
   let allocatedBytes = 0;
