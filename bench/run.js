@@ -105,8 +105,9 @@ async function main() {
   log(
     estimatedSeconds === undefined
       ? `${options.mode} mode: no time estimate (--heap-n runs its N whatever it takes)`
-      : `${options.mode} mode: estimated at most ${minutes(estimatedSeconds)} (every heap check taking its full ` +
-          `${options.heapSeconds} s; fast rows reach their N sooner)`,
+      : `${options.mode} mode: estimated ${minutes(estimatedSeconds)} on an otherwise idle machine (every heap ` +
+          `check taking its full ${options.heapSeconds} s: fast rows reach their N sooner, a row too slow for ` +
+          `200 conversations in it takes longer)`,
   );
   if (options.estimateOnly) return;
   // The alloc column is only as good as its meter: measured against a known allocation first.

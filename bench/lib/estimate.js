@@ -19,9 +19,10 @@ function plannedRows(implementations, variants) {
 }
 
 /**
- * An upper bound on the run's wall time, in seconds, from its options alone: every row's heap check is assumed to
- * take its whole time budget (fast rows reach their N sooner; only a peer slower than 200 conversations in the
- * budget takes longer). Undefined when --heap-n sets no time bound.
+ * The run's wall time, in seconds, from its options alone: every row's heap check is assumed to take its whole
+ * time budget. Fast rows reach their N sooner; a row too slow for 200 conversations in the budget (the MCP row and
+ * the slowest peers in quick mode) takes longer, and so does everything on a busy machine. Undefined when --heap-n
+ * sets no time bound.
  */
 function estimateSeconds(options, implementations) {
   const rows = plannedRows(implementations, options.variants).length;

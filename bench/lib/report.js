@@ -100,7 +100,7 @@ function describeRun({
     durationSeconds === undefined
       ? ''
       : ` It took ${integer(durationSeconds)} s` +
-        (estimatedSeconds === undefined ? '.' : ` (estimated at most ${integer(estimatedSeconds)} s).`);
+        (estimatedSeconds === undefined ? '.' : ` (estimated ${integer(estimatedSeconds)} s).`);
   return [
     `Run ${env.date} · ${options.mode} mode: ${options.repeats} interleaved repeats × ${options.batchMs} ms per ` +
       `implementation and variant after ${options.warmupMs} ms of warm-up, ${heap}.${took}`,
