@@ -8,10 +8,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { parseOptions } = require('./lib/options');
-const { IMPLEMENTATIONS } = require('./lib/implementations');
+const { selectImplementations } = require('./lib/implementations');
 const { WorkerProcess } = require('./lib/worker-process');
 const { describeEnvironment } = require('./lib/environment');
 const { renderMarkdown } = require('./lib/report');
+const { checkAllocationMeter } = require('./lib/allocation');
+const { estimateSeconds, plannedRows } = require('./lib/estimate');
 const { VARIANTS } = require('./workload/variants');
 
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -31,8 +33,10 @@ async function benchmarkVariant(variantId, implementations, options) {
       continue;
     }
     // One worker starts at a time, so that no warm-up competes with another for the two cores.
+    const starting = Date.now();
     const worker = new WorkerProcess(implementation, variantId, options);
     const reply = await worker.started();
+    row.startSeconds = (Date.now() - starting) / 1000;
     row.label = reply.label;
     if (reply.type === 'ready') {
       Object.assign(row, { status: 'measured', checks: reply.checks, samples: [] });
@@ -65,14 +69,20 @@ async function benchmarkVariant(variantId, implementations, options) {
         min: options.heapMin,
         max: options.heapMax,
       });
-      if (reply.type === 'heap') row.heap = reply.heap;
-      else fail(row, reply.reason);
+      if (reply.type === 'heap') {
+        row.heap = reply.heap;
+        log(
+          `  ${variantId} ${row.name}: heap check of ${reply.heap.n} conversations in ${(reply.heap.wallMs / 1000).toFixed(1)} s`,
+        );
+      } else fail(row, reply.reason);
     }
     await worker.stop();
   }
   log(`  ${variantId} heap checks done`);
   return rows;
 }
+
+const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 
 function fail(row, reason) {
   Object.assign(row, { status: 'failed', reason, samples: undefined });
@@ -81,17 +91,56 @@ function fail(row, reason) {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
-  const implementations = IMPLEMENTATIONS.filter((impl) => options.impls.includes(impl.name));
-  const results = { environment: describeEnvironment(), options, variants: [] };
+  const implementations = selectImplementations(options);
+  const estimatedSeconds = estimateSeconds(options, implementations);
+  if (options.estimateOnly) {
+    for (const variantId of options.variants) {
+      log(
+        `${variantId}: ${plannedRows(implementations, [variantId])
+          .map((impl) => impl.name)
+          .join(', ')}`,
+      );
+    }
+  }
+  log(
+    estimatedSeconds === undefined
+      ? `${options.mode} mode: no time estimate (--heap-n runs its N whatever it takes)`
+      : `${options.mode} mode: estimated ${minutes(estimatedSeconds)} on an otherwise idle machine (every heap ` +
+          `check taking its full ${options.heapSeconds} s: fast rows reach their N sooner, a row too slow for ` +
+          `200 conversations in it takes longer)`,
+  );
+  if (options.estimateOnly) return;
+  // The alloc column is only as good as its meter: measured against a known allocation first.
+  const allocationCheck = checkAllocationMeter();
+  log(
+    `allocation meter: ${allocationCheck.measuredBytes} B measured for ${allocationCheck.expectedBytes} B ` +
+      `allocated (${(allocationCheck.error * 100).toFixed(2)}%)`,
+  );
+  const results = {
+    environment: describeEnvironment(),
+    options,
+    estimatedSeconds,
+    allocationCheck,
+    variants: [],
+  };
   const started = Date.now();
   for (const variantId of options.variants) {
     log(`variant ${variantId}: ${VARIANTS[variantId].title}`);
+    const variantStarted = Date.now();
     const rows = await benchmarkVariant(variantId, implementations, options);
     const toolCalls = VARIANTS[variantId].rounds.flat().length;
-    results.variants.push({ id: variantId, title: VARIANTS[variantId].title, toolCalls, rows });
+    const durationSeconds = Math.round((Date.now() - variantStarted) / 1000);
+    results.variants.push({
+      id: variantId,
+      title: VARIANTS[variantId].title,
+      toolCalls,
+      durationSeconds,
+      rows,
+    });
+    log(`  ${variantId} done in ${durationSeconds} s`);
   }
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
-  log(`finished in ${results.durationSeconds} s`);
+  log(`finished in ${minutes(results.durationSeconds)}`);
 
   const markdown = renderMarkdown(results);
   process.stdout.write(markdown);

@@ -21,7 +21,11 @@ async function start() {
     implementation = require(implFile);
     workload = createWorkload(variantId);
     handle = await implementation.setup(workload);
-    const checks = await verifyImplementation(implementation, handle, workload);
+    // A row may add what its setup verified (say, which Nest it ran).
+    const checks = [
+      ...(await verifyImplementation(implementation, handle, workload)),
+      ...(handle.checks ?? []),
+    ];
     const warmup = await runFor(handle.runConversation, options.warmupMs);
     conversationsPerSecond = warmup.count / (warmup.wallMs / 1000);
     return { type: 'ready', label: implementation.label, checks };
@@ -42,12 +46,15 @@ async function onCommand(message) {
     }
     case 'heap': {
       const lanes = workload.heapLanes;
-      const n =
-        message.n ||
-        Math.round(
-          Math.min(message.max, Math.max(message.min, conversationsPerSecond * lanes * message.seconds)),
-        );
-      return { type: 'heap', heap: await heapGrowth(handle.runConversation, n, lanes) };
+      // --heap-n: exactly that many. Otherwise as many as fit in `seconds` at the batches' pace, within min–max;
+      // the check itself then corrects for the pace it finds with `lanes` side by side.
+      if (message.n)
+        return { type: 'heap', heap: await heapGrowth(handle.runConversation, { n: message.n, lanes }) };
+      const n = Math.round(
+        Math.min(message.max, Math.max(message.min, conversationsPerSecond * lanes * message.seconds)),
+      );
+      const { seconds, min } = message;
+      return { type: 'heap', heap: await heapGrowth(handle.runConversation, { n, lanes, seconds, min }) };
     }
     case 'exit':
       await handle?.teardown?.();

@@ -41,7 +41,8 @@ async function setupMethodTools(workload, methodDecorators) {
   return {
     runConversation: () => chat.prompt(userMessage).call().content(),
     teardown: () => app.close(),
-    // For the rows built on this app (library-stream.js).
+    // For the rows built on this app (library-stream.js, the Nest 12 rows' check).
+    app,
     chat,
     userMessage,
   };

@@ -17,6 +17,8 @@ const PEERS = [
   '@openai/agents',
 ];
 const LIBRARY_DEPENDENCIES = ['@nestjs/core', '@nestjs/common', 'ajv', 'class-validator', 'zod'];
+// What the *-nest12 rows run instead of the repository's Nest (impl/support/nest12.js).
+const NEST12 = ['@nestjs/core', '@nestjs/common', 'rxjs', 'reflect-metadata'];
 
 function versionIn(dir, name) {
   try {
@@ -59,6 +61,7 @@ function describeEnvironment() {
       uncommittedChanges: Boolean(git('status', '--porcelain', '--', 'lib')),
       distBuiltAt: fs.existsSync(distIndex) ? fs.statSync(distIndex).mtime.toISOString() : undefined,
       dependencies: Object.fromEntries(LIBRARY_DEPENDENCIES.map((name) => [name, versionIn(ROOT, name)])),
+      nest12: Object.fromEntries(NEST12.map((name) => [name, versionIn(path.join(BENCH, 'nest12'), name)])),
     },
     peers: Object.fromEntries(PEERS.map((name) => [name, versionIn(BENCH, name)])),
   };

@@ -13,15 +13,21 @@ const path = require('node:path');
  * then the row is listed as not written yet.
  */
 const BESIDE_A = { variants: ['A'], baseline: 'library-method' };
+// The same app on NestJS 12 (bench/nest12/, see impl/support/nest12.js): the plain row against Nest 11's, the
+// enhancer rows against the plain Nest 12 one.
+const BESIDE_A_NEST12 = { variants: ['A'], baseline: 'library-method-nest12' };
 
 const IMPLEMENTATIONS = [
   { name: 'floor', floor: true },
   { name: 'floor-ajv', floor: true },
   { name: 'library-method' },
   { name: 'library-stream', variants: ['A', 'D'], baseline: 'library-method' },
-  // Nest's enhancer pipeline beside the plain @Tool row (issue 12).
+  // Nest's enhancer pipeline beside the plain @Tool row (issues 12 and 17), on Nest 11 here and on 12 below.
   { name: 'library-method-guard', baseline: 'library-method' },
   { name: 'library-method-guard-interceptor', baseline: 'library-method' },
+  { name: 'library-method-nest12', ...BESIDE_A },
+  { name: 'library-method-guard-nest12', ...BESIDE_A_NEST12 },
+  { name: 'library-method-guard-interceptor-nest12', ...BESIDE_A_NEST12 },
   { name: 'library-function' },
   // Telemetry beside the function-callback row it wraps: the check with no SDK, and an SDK with no-op exporters.
   { name: 'library-telemetry-off', baseline: 'library-function' },
@@ -29,12 +35,9 @@ const IMPLEMENTATIONS = [
   { name: 'library-provider' },
   { name: 'library-mcp' },
   { name: 'library-tool-layer' },
-  // The new paths of issue 17, one row each beside A once its issue lands.
-  { name: 'library-guard', ...BESIDE_A },
-  { name: 'library-guard-interceptor', ...BESIDE_A },
-  { name: 'library-memory', ...BESIDE_A },
-  { name: 'library-approval', ...BESIDE_A },
-  { name: 'library-mcp', ...BESIDE_A },
+  // Chat memory and approvals (issue 14), built on the function-callback row, beside it on A.
+  { name: 'library-memory', variants: ['A'], baseline: 'library-function' },
+  { name: 'library-approval', variants: ['A'], baseline: 'library-function' },
   { name: 'ai-sdk' },
   { name: 'langchain' },
   { name: 'openai-agents' },
@@ -42,4 +45,17 @@ const IMPLEMENTATIONS = [
 
 const NOT_AVAILABLE = /^not available\b/i;
 
-module.exports = { IMPLEMENTATIONS, NOT_AVAILABLE };
+/**
+ * The rows a run measures, each with the variants it is measured on. Quick mode, unless --impls names the rows,
+ * measures the rows beside a baseline on A only (their cost per call shows there; --full measures them on all
+ * their variants), which keeps `npm run bench` near 3 minutes.
+ */
+function selectImplementations(options) {
+  return IMPLEMENTATIONS.filter((impl) => options.impls.includes(impl.name)).map((impl) =>
+    options.mode === 'quick' && !options.implsNamed && impl.baseline
+      ? { ...impl, variants: (impl.variants ?? ['A']).filter((variant) => variant === 'A') }
+      : impl,
+  );
+}
+
+module.exports = { IMPLEMENTATIONS, NOT_AVAILABLE, selectImplementations };

@@ -3,9 +3,10 @@ const { MEASURED_VARIANTS } = require('../workload/variants');
 const { IMPLEMENTATIONS } = require('./implementations');
 
 /**
- * quick (the default) keeps `npm run bench` under 3 minutes on 2 cores; --full is for the numbers that go into
- * docs/BENCHMARKS.md (the heap check over 100,000 conversations per implementation and variant: expect about an
- * hour, most of it in the slowest peers on variant C).
+ * quick (the default) keeps `npm run bench` around 3 minutes on 2 cores; --full is for the numbers that go into
+ * docs/BENCHMARKS.md: every row on all its variants, longer batches, and a heap check of 100,000 conversations or
+ * 12 s per row, whichever comes first (the slowest peers would take most of an hour for 100,000 on C), so that it
+ * ends within 30 minutes.
  */
 const PROFILES = {
   quick: {
@@ -17,11 +18,23 @@ const PROFILES = {
     heapMax: 100_000,
     heapN: 0,
   },
-  full: { repeats: 9, batchMs: 1000, warmupMs: 3000, heapSeconds: 0, heapMin: 0, heapMax: 0, heapN: 100_000 },
+  full: {
+    repeats: 9,
+    batchMs: 1000,
+    warmupMs: 3000,
+    heapSeconds: 12,
+    heapMin: 200,
+    heapMax: 100_000,
+    heapN: 0,
+  },
 };
 
-const USAGE = `usage: node bench/run.js [--full] [--variants=A,B,C,D] [--impls=floor,floor-ajv,...]
-                         [--repeats=N] [--batch-ms=N] [--warmup-ms=N] [--heap-n=N] [--out=DIR]`;
+const USAGE = `usage: node bench/run.js [--full] [--estimate] [--variants=A,B,C,D] [--impls=floor,floor-ajv,...]
+                         [--repeats=N] [--batch-ms=N] [--warmup-ms=N] [--heap-seconds=N] [--heap-n=N]
+                         [--out=DIR]
+  --estimate        print the rows and the estimated duration, and measure nothing
+  --heap-seconds=N  bound each heap check to about N s of conversations (quick 1, full 12)
+  --heap-n=N        run exactly N conversations in each heap check instead, however long it takes`;
 
 function parseOptions(argv) {
   const flags = new Map();
@@ -32,7 +45,13 @@ function parseOptions(argv) {
   }
   const mode = flags.has('full') ? 'full' : 'quick';
   const options = { mode, ...PROFILES[mode] };
-  const numbers = { repeats: 'repeats', 'batch-ms': 'batchMs', 'warmup-ms': 'warmupMs', 'heap-n': 'heapN' };
+  const numbers = {
+    repeats: 'repeats',
+    'batch-ms': 'batchMs',
+    'warmup-ms': 'warmupMs',
+    'heap-seconds': 'heapSeconds',
+    'heap-n': 'heapN',
+  };
   for (const [flag, key] of Object.entries(numbers)) {
     if (!flags.has(flag)) continue;
     const value = Number(flags.get(flag));
@@ -46,9 +65,11 @@ function parseOptions(argv) {
     IMPLEMENTATIONS.map((impl) => impl.name),
     'implementation',
   );
+  options.implsNamed = flags.has('impls');
   options.out = flags.get('out');
+  options.estimateOnly = flags.has('estimate');
   for (const flag of flags.keys()) {
-    if (!['full', 'variants', 'impls', 'out', ...Object.keys(numbers)].includes(flag)) {
+    if (!['full', 'estimate', 'variants', 'impls', 'out', ...Object.keys(numbers)].includes(flag)) {
       throw new Error(`unknown option --${flag}\n${USAGE}`);
     }
   }

@@ -10,6 +10,7 @@ const COLUMNS = [
   'CPU × floor+ajv',
   'wall × floor+ajv',
   'heap B/conv (N)',
+  'alloc B/conv',
   'vs its baseline (CPU)',
 ];
 
@@ -21,6 +22,12 @@ function heapCell(heap) {
   if (!heap) return '–';
   const bytes = heap.bytesPerConversation;
   return `${bytes >= 0 ? '+' : ''}${bytes.toFixed(1)} ±${heap.error.toFixed(1)} (${integer(heap.n)})`;
+}
+
+/** Bytes allocated per conversation, garbage included, over the heap check's timed conversations. */
+function allocationCell(heap) {
+  const bytes = heap?.allocation?.bytesPerConversation;
+  return bytes === undefined ? '–' : integer(bytes);
 }
 
 /** `1.21× library-method, +4.5 µs/call`: a row's CPU over its baseline's, in the same repeats. */
@@ -61,6 +68,7 @@ function variantTable(variant) {
         ratio(floorAjv ? pairedRatio(row.samples, floorAjv.samples, 'cpu') : NaN),
         ratio(floorAjv ? pairedRatio(row.samples, floorAjv.samples, 'wall') : NaN),
         heapCell(row.heap),
+        allocationCell(row.heap),
         baselineCell(row, variant.rows, variant.toolCalls),
       ].join(' | ')} |`,
     );
@@ -73,16 +81,29 @@ function variantTable(variant) {
 
 const firstLine = (text) => String(text).split('\n')[0];
 
-function describeRun({ environment: env, options }) {
+function describeRun({
+  environment: env,
+  options,
+  allocationCheck: check,
+  estimatedSeconds,
+  durationSeconds,
+}) {
   const lib = env.library;
   const peers = env.peers;
   const heap =
     options.heapN > 0
       ? `heap check over ${integer(options.heapN)} conversations`
-      : `heap check over ≈${options.heapSeconds} s of conversations (N in each row)`;
+      : `heap check over ${integer(options.heapMax)} conversations or ≈${options.heapSeconds} s of them, ` +
+        'whichever comes first (N in each row)';
+  const nest12 = Object.entries(lib.nest12 ?? {}).filter(([, v]) => v);
+  const took =
+    durationSeconds === undefined
+      ? ''
+      : ` It took ${integer(durationSeconds)} s` +
+        (estimatedSeconds === undefined ? '.' : ` (estimated ${integer(estimatedSeconds)} s).`);
   return [
     `Run ${env.date} · ${options.mode} mode: ${options.repeats} interleaved repeats × ${options.batchMs} ms per ` +
-      `implementation and variant after ${options.warmupMs} ms of warm-up, ${heap}.`,
+      `implementation and variant after ${options.warmupMs} ms of warm-up, ${heap}.${took}`,
     '',
     `Machine: ${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB, ${env.os}; load average at start ` +
       `${env.loadAverage.join(' / ')}. Node ${env.node} (V8 ${env.v8}).`,
@@ -92,11 +113,23 @@ function describeRun({ environment: env, options }) {
       `${Object.entries(lib.dependencies)
         .filter(([, v]) => v)
         .map(([n, v]) => `${n} ${v}`)
-        .join(', ')}.`,
+        .join(', ')}. ` +
+      (nest12.length > 0
+        ? `The *-nest12 rows: ${nest12.map(([n, v]) => `${n} ${v}`).join(', ')} (bench/nest12).`
+        : 'The *-nest12 rows: bench/nest12 not installed.'),
     '',
     `Peers: ${Object.entries(peers)
       .map(([n, v]) => `${n} ${v ?? 'not installed'}`)
       .join(', ')}.`,
+    ...(check
+      ? [
+          '',
+          `Allocation meter, checked at start: ${integer(check.expectedBytes)} B allocated in known arrays, ` +
+            `${integer(check.measuredBytes)} B measured (${check.error >= 0 ? '+' : ''}` +
+            `${(check.error * 100).toFixed(2)}%) over ${check.collections} collections (${check.fullCollections} ` +
+            `full); a loop allocating nothing: ${check.idleBytesPerIteration.toFixed(4)} B per iteration.`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -105,7 +138,9 @@ validated against their schema → the results go back to the model → it answe
 runs in its own process; batches of all implementations interleave round-robin. CPU = user + system time of that \
 process per conversation. The × columns are the median over repeats of the ratio to the baseline's batch run next \
 to it. Heap = growth of the used heap per conversation over N conversations after warm-up: the slope, ± its standard \
-error, of the heap used after a full GC at six evenly spaced points (a growth within about twice the error is noise).`;
+error, of the heap used after a full GC at six points (a growth within about twice the error is noise). \
+Alloc = bytes allocated on the heap per conversation over the same N, garbage included: the used heap at the end \
+minus at the start plus what each collection freed (v8.GCProfiler).`;
 
 function renderMarkdown(results) {
   const sections = [`# nestjs-tool-calling — benchmarks`, '', describeRun(results), '', LEGEND];

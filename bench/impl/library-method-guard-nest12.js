@@ -1,0 +1,5 @@
+'use strict';
+const { onNest12 } = require('./support/nest12-row');
+
+/** `library-method-guard` on NestJS 12, compared with `library-method-nest12`. */
+module.exports = onNest12('library: @Tool methods + 1 guard, Nest 12', 'library-method-guard');
