@@ -28,15 +28,25 @@ function createBenchChatModel({ script, recorder }) {
     return responses[round];
   }
 
+  // The chunks of each round, prebuilt like the responses: a streaming model's work, and no more than call's.
+  const chunksByRound = responses.map(({ message, finishReason }) => [
+    ...(message.content ? [{ type: 'text-delta', text: message.content }] : []),
+    ...message.toolCalls.map(({ id, name, arguments: argumentsDelta }, index) => ({
+      type: 'tool-call-delta',
+      index,
+      id,
+      name,
+      argumentsDelta,
+    })),
+    { type: 'finish', finishReason },
+  ]);
+
   /** The same response as `call`, as one text delta and one fragment per tool call. */
   async function* stream(prompt) {
-    const { message, finishReason } = await call(prompt);
-    if (message.content) yield { type: 'text-delta', text: message.content };
-    for (let index = 0; index < message.toolCalls.length; index++) {
-      const { id, name, arguments: argumentsDelta } = message.toolCalls[index];
-      yield { type: 'tool-call-delta', index, id, name, argumentsDelta };
-    }
-    yield { type: 'finish', finishReason };
+    if (recorder.enabled) recorder.modelCalled({ messages: prompt.messages, tools: prompt.tools.length });
+    let round = 0;
+    for (const message of prompt.messages) if (message.role === 'assistant') round++;
+    for (const chunk of chunksByRound[round]) yield chunk;
   }
 
   return { call, stream };

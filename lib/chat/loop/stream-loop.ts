@@ -146,8 +146,11 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
         const round = run.round;
         const assembler = new ChatResponseAssembler();
         const observed = telemetry?.startModelRequest(round, prompt, true);
-        const chunks = () => request.chatModel.stream(prompt, callOptions);
-        for await (const chunk of observed === undefined ? chunks() : observeChunks(observed, chunks)) {
+        const chunks =
+          observed === undefined
+            ? request.chatModel.stream(prompt, callOptions)
+            : observeChunks(observed, () => request.chatModel.stream(prompt, callOptions));
+        for await (const chunk of chunks) {
           const text = assembler.add(chunk);
           if (text) this.push({ type: 'text-delta', round, text });
           if (this.closed) return;

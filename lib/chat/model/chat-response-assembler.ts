@@ -81,6 +81,10 @@ export class ChatResponseAssembler {
   }
 
   private addCall(index: number, call: PartialToolCall): void {
+    if (this.calls === undefined && index === 0) {
+      this.calls = [call];
+      return;
+    }
     const calls = (this.calls ??= []);
     if (this.callsByIndex === undefined && index === calls.length) {
       calls.push(call);
