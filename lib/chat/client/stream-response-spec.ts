@@ -29,13 +29,7 @@ export class StreamResponseSpec {
 
   /** The answer's text as it arrives. */
   content(): AsyncIterable<string> {
-    const toRequest = this.toRequest;
-    return {
-      async *[Symbol.asyncIterator]() {
-        for await (const event of new ColdIterable(() => streamThroughAdvisors(toRequest())))
-          if (event.type === 'text-delta') yield event.text;
-      },
-    };
+    return new ColdIterable(() => textDeltas(streamThroughAdvisors(this.toRequest())));
   }
 
   /** The events as an RxJS `Observable`; unsubscribing aborts the call. */
@@ -74,4 +68,8 @@ export class StreamResponseSpec {
       map((event): MessageEvent => (named ? { type: event.type, data: event } : { data: event })),
     );
   }
+}
+
+async function* textDeltas(events: AsyncIterator<ChatStreamEvent>): AsyncGenerator<string> {
+  for await (const event of new ColdIterable(() => events)) if (event.type === 'text-delta') yield event.text;
 }
