@@ -8,8 +8,9 @@ const TOOLS_PER_PROVIDER = 10;
 /**
  * `toolCount` @Tool methods spread over providers of TOOLS_PER_PROVIDER methods each, decorated exactly as tsc
  * would compile `@Tool() lookupN(@ToolParam({ name: 'city' }) city: string)` (plain JS has no decorator syntax).
+ * With `distinctSchemas`, each parameter's description names its tool, so that no two input schemas are the same.
  */
-function createToolProviders(toolCount) {
+function createToolProviders(toolCount, { distinctSchemas = false } = {}) {
   const { Tool, ToolParam } = loadLibrary('', ['Tool', 'ToolParam']);
   const providers = [];
   for (let first = 0; first < toolCount; first += TOOLS_PER_PROVIDER) {
@@ -24,7 +25,10 @@ function createToolProviders(toolCount) {
         [
           Tool({ description: `Looks up record set ${t} for a city.` }),
           (target, propertyKey) =>
-            ToolParam({ name: 'city', description: 'City name' })(target, propertyKey, 0),
+            ToolParam({
+              name: 'city',
+              description: distinctSchemas ? `City name for record set ${t}` : 'City name',
+            })(target, propertyKey, 0),
           Reflect.metadata('design:type', Function),
           Reflect.metadata('design:paramtypes', [String]),
           Reflect.metadata('design:returntype', Object),

@@ -2,7 +2,8 @@ import type { JsonSchema } from '../json-schema';
 
 type MutableSchema = Record<string, unknown>;
 
-const SCHEMA_KEYWORDS = [
+/** Keywords whose value is one subschema (`items` may also be a list of them). */
+export const SCHEMA_KEYWORDS = [
   'items',
   'additionalProperties',
   'not',
@@ -15,8 +16,8 @@ const SCHEMA_KEYWORDS = [
   'unevaluatedItems',
   'additionalItems',
 ] as const;
-const SCHEMA_ARRAY_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
-const SCHEMA_MAP_KEYWORDS = [
+export const SCHEMA_ARRAY_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
+export const SCHEMA_MAP_KEYWORDS = [
   'properties',
   'patternProperties',
   '$defs',

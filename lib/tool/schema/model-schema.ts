@@ -1,5 +1,6 @@
 import { JSON_SCHEMA_DRAFT_2020_12, type JsonSchema } from '../json-schema';
 import { deepFreeze, mapSchema } from './json-schema-walker';
+import { copyModelSchema } from './model-schema.copier';
 
 export interface ModelSchemaOptions {
   /**
@@ -15,6 +16,11 @@ export interface ModelSchemaOptions {
  * keywords.
  */
 export function toModelSchema(schema: JsonSchema, options: ModelSchemaOptions = {}): JsonSchema {
+  return copyModelSchema(schema, !options.keepFormat) ?? adaptAnySchema(schema, options);
+}
+
+/** The general path, for schemas that hold more than plain JSON values (`structuredClone` copies or refuses them). */
+function adaptAnySchema(schema: JsonSchema, options: ModelSchemaOptions): JsonSchema {
   const adapted = mapSchema(schema, (sub) => {
     if (!options.keepFormat && typeof sub.format === 'string') {
       const { format, ...rest } = sub;
