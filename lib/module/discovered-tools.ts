@@ -17,6 +17,8 @@ export interface DiscoveredTools {
   readonly functions: ReadonlyMap<string, Function>;
   /** `ToolCallbackProvider`s that are asked per request, never at bootstrap. */
   readonly lazyProviders: readonly ToolCallbackProvider[];
+  /** Every callback by its tool name, static ones first (names are unique, or `build()` threw). */
+  readonly byName: ReadonlyMap<string, ToolCallback>;
 }
 
 type Kind = 'static' | 'container';
@@ -42,7 +44,8 @@ export class DiscoveredToolsCollector {
   private readonly lazyProviders: ToolCallbackProvider[] = [];
   private readonly pending: PendingProvider[] = [];
   private readonly problems = new Map<string, Error>();
-  private readonly seen = new WeakSet<object>();
+  // A Set, not a WeakSet: the collector lives for one bootstrap, and weak entries cost the garbage collector.
+  private readonly seen = new Set<object>();
 
   /** A callback whose name is not a valid tool name (a hand-written one) is a problem, named by its label. */
   addCallback(kind: Kind, callback: ToolCallback, label: string): void {
@@ -89,7 +92,7 @@ export class DiscoveredToolsCollector {
         this.addCallback('static', callback, `${sourceOf(callback)} from ${this.pending[index].label}`);
       problems.forEach((problem) => this.addProblem(problem));
     });
-    const duplicates = findDuplicates([...this.entries.static, ...this.entries.container]);
+    const { byName, duplicates } = indexByName(this.entries.static, this.entries.container);
     if (duplicates) this.addProblem(new DuplicateToolNameError(duplicates));
     if (this.problems.size > 0) throw new ToolDiscoveryError([...this.problems.values()]);
     return {
@@ -97,6 +100,7 @@ export class DiscoveredToolsCollector {
       containerCallbacks: Object.freeze(this.entries.container.map((entry) => entry.callback)),
       functions: this.functions,
       lazyProviders: Object.freeze([...this.lazyProviders]),
+      byName,
     };
   }
 }
@@ -139,16 +143,39 @@ async function settle(entry: PendingProvider, timeoutMs: number): Promise<Settle
   return { callbacks, problems };
 }
 
-function findDuplicates(entries: readonly Labelled[]): Map<string, string[]> | undefined {
-  const byName = new Map<string, string[]>();
-  for (const { callback, label } of entries) {
-    const name = callback.getToolDefinition().name;
-    const labels = byName.get(name);
-    if (labels) labels.push(label);
-    else byName.set(name, [label]);
+/**
+ * One pass over the entries: the callback of each name, and every name defined more than once with the labels of
+ * all that define it (in the order the names were first met).
+ */
+function indexByName(...lists: readonly (readonly Labelled[])[]): {
+  byName: Map<string, ToolCallback>;
+  duplicates?: Map<string, string[]>;
+} {
+  const byName = new Map<string, ToolCallback>();
+  const firstLabels = new Map<string, string>();
+  let repeated: Map<string, string[]> | undefined;
+  for (const entries of lists) {
+    for (const { callback, label } of entries) {
+      const name = callback.getToolDefinition().name;
+      const first = firstLabels.get(name);
+      if (first === undefined) {
+        byName.set(name, callback);
+        firstLabels.set(name, label);
+        continue;
+      }
+      repeated ??= new Map();
+      const labels = repeated.get(name);
+      if (labels) labels.push(label);
+      else repeated.set(name, [first, label]);
+    }
   }
-  const duplicates = new Map([...byName].filter(([, labels]) => labels.length > 1));
-  return duplicates.size > 0 ? duplicates : undefined;
+  if (!repeated) return { byName };
+  const duplicates = new Map<string, string[]>();
+  for (const name of firstLabels.keys()) {
+    const labels = repeated.get(name);
+    if (labels) duplicates.set(name, labels);
+  }
+  return { byName, duplicates };
 }
 
 const TIMED_OUT = Symbol('timed out');

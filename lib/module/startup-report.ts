@@ -12,9 +12,7 @@ export const STARTUP_TOOL_NAMES_SHOWN = 30;
  * warning when no chat model is configured (the app starts, but every chat call would fail).
  */
 export function reportStartup(logger: LoggerService, tools: DiscoveredTools, chatModel: ChatModel): void {
-  const names = [...tools.staticCallbacks, ...tools.containerCallbacks].map(
-    (callback) => callback.getToolDefinition().name,
-  );
+  const names = [...tools.byName.keys()];
   logger.log(ModuleMessages.toolsFound(names, tools.lazyProviders.length, STARTUP_TOOL_NAMES_SHOWN));
   if (chatModel instanceof UnconfiguredChatModel) logger.warn(ModuleMessages.noChatModelAtStartup());
 }

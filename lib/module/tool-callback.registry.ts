@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ToolCallbackRegistryNotReadyError } from '../errors/tool-callback-registry-not-ready.error';
 import { ContainerToolCallbackResolver } from '../tool/resolution/container-tool-callback-resolver';
-import { DelegatingToolCallbackResolver } from '../tool/resolution/delegating-tool-callback-resolver';
-import { StaticToolCallbackResolver } from '../tool/resolution/static-tool-callback-resolver';
 import type { ToolCallbackResolver } from '../tool/resolution/tool-callback-resolver';
 import type { ToolCallback } from '../tool/tool-callback';
 import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
@@ -57,13 +55,15 @@ export class ToolCallbackRegistry implements ToolCallbackResolver {
   /** Called once by the module's explorer at bootstrap, with the checked result of discovery. */
   load(discovered: DiscoveredTools): void {
     const all = Object.freeze([...discovered.staticCallbacks, ...discovered.containerCallbacks]);
+    const { byName } = discovered;
+    // Names are unique across static and container tools (discovery refused duplicates), so the one index of all of
+    // them answers what the static then the container resolver would; the container resolver is left with the
+    // functions registered as providers.
+    const functions = new ContainerToolCallbackResolver([], discovered.functions);
     this.tools = {
       all,
-      byName: new Map(all.map((callback) => [callback.getToolDefinition().name, callback])),
-      resolver: new DelegatingToolCallbackResolver([
-        new StaticToolCallbackResolver(discovered.staticCallbacks),
-        new ContainerToolCallbackResolver(discovered.containerCallbacks, discovered.functions),
-      ]),
+      byName,
+      resolver: { resolve: (toolName) => byName.get(toolName) ?? functions.resolve(toolName) },
       lazyProviders: discovered.lazyProviders,
     };
   }

@@ -14,12 +14,20 @@ export interface ToolDescriptor {
   readonly resultConverter: ToolCallResultConverter;
 }
 
-/** Name, description, model schema and metadata of a tool, checked and frozen once. */
+/** The metadata of most tools: one frozen object for them all. */
+const PLAIN_METADATA: ToolMetadata = Object.freeze({ returnDirect: false });
+const RETURN_DIRECT_METADATA: ToolMetadata = Object.freeze({ returnDirect: true });
+
+/**
+ * Name, description, model schema and metadata of a tool, checked and frozen once. `modelSchema` is the model's
+ * schema of `inputSchema` when it is already known (shared by the tools that take the same input).
+ */
 export function describeTool(
   defaultName: string,
   options: ToolOptions,
   inputSchema: JsonSchema,
   source: string,
+  modelSchema?: JsonSchema,
 ): ToolDescriptor {
   const name = options.name ?? defaultName;
   assertValidToolName(name, source);
@@ -40,15 +48,29 @@ export function describeTool(
   const definition: ToolDefinition = Object.freeze({
     name,
     description: options.description?.trim() || descriptionFromName(name),
-    inputSchema: toModelSchema(inputSchema, { keepFormat: options.keepFormat }),
+    inputSchema: modelSchema ?? toModelSchema(inputSchema, { keepFormat: options.keepFormat }),
     ...(options.strict !== undefined && { strict: options.strict }),
   });
-  const metadata: ToolMetadata = Object.freeze({
+  return {
+    definition,
+    metadata: metadataOf(options),
+    resultConverter: options.resultConverter ?? DEFAULT_RESULT_CONVERTER,
+  };
+}
+
+function metadataOf(options: ToolOptions): ToolMetadata {
+  const { returnDirect, sequential, timeoutMs, maxResultChars, approval } = options;
+  if (sequential === undefined && timeoutMs === undefined && maxResultChars === undefined) {
+    if (approval === undefined || approval === false) {
+      if (returnDirect === undefined || returnDirect === false) return PLAIN_METADATA;
+      if (returnDirect === true) return RETURN_DIRECT_METADATA;
+    }
+  }
+  return Object.freeze({
     returnDirect: options.returnDirect ?? false,
     ...(options.sequential !== undefined && { sequential: options.sequential }),
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     ...(maxResultChars !== undefined && { maxResultChars }),
     ...(options.approval !== undefined && options.approval !== false && { approval: options.approval }),
   });
-  return { definition, metadata, resultConverter: options.resultConverter ?? DEFAULT_RESULT_CONVERTER };
 }

@@ -7,11 +7,13 @@ import type { ToolInputParser } from './tool-input-parser';
 export class JsonSchemaInputParser implements ToolInputParser {
   private readonly validate: SchemaValidator;
 
+  /** `validByConstruction`: the library made the schema from plain parameter types, so it is not checked again. */
   constructor(
     readonly schema: JsonSchema,
     source: string,
+    validByConstruction = false,
   ) {
-    this.validate = compileSchemaValidator(schema, source);
+    this.validate = compileSchemaValidator(schema, source, validByConstruction);
   }
 
   parse(input: Record<string, unknown>, toolName: string): Record<string, unknown> {

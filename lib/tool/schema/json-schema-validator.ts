@@ -17,10 +17,15 @@ export type SchemaValidator = (value: unknown) => SchemaIssues | undefined;
 
 /**
  * A validator for a JSON Schema that reports issues a model can act on. The schema is checked now (a bad one throws
- * `ToolDefinitionError`); ajv compiles it on first use, once per distinct schema (see `prepareValidator`).
+ * `ToolDefinitionError`); ajv compiles it on first use, once per distinct schema (see `prepareValidator`, and for
+ * `validByConstruction`).
  */
-export function compileSchemaValidator(schema: JsonSchema, source: string): SchemaValidator {
-  const validator = prepareValidator(schema, source, withSafeIntegers);
+export function compileSchemaValidator(
+  schema: JsonSchema,
+  source: string,
+  validByConstruction = false,
+): SchemaValidator {
+  const validator = prepareValidator(schema, source, withSafeIntegers, validByConstruction);
   return (value) => {
     const validate = validator();
     return validate(value) ? undefined : toIssues(validate.errors ?? [], value);

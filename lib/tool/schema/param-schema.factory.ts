@@ -25,13 +25,18 @@ export function paramSchema(
   label: string,
   source: string,
 ): ParamSchema {
-  const describe = (schema: Schema): Schema =>
-    options.description ? { ...schema, description: options.description } : schema;
-  if (options.schema) return { schema: describe({ ...options.schema }) };
-  if (options.enum) return { schema: describe(enumSchema(options.enum, label, source)) };
+  const { description } = options;
+  if (options.schema) return { schema: described({ ...options.schema }, description) };
+  if (options.enum) return { schema: described(enumSchema(options.enum, label, source), description) };
   const type = options.type ?? designType;
   const { schema, convert } = typeSchema(type as ToolParamType | undefined, label, source);
-  return { schema: describe(schema), convert };
+  return { schema: described(schema, description), convert };
+}
+
+/** The schema with the parameter's description; `schema` is the factory's own copy, so it is set in place. */
+function described(schema: Schema, description: string | undefined): Schema {
+  if (description) schema.description = description;
+  return schema;
 }
 
 function enumSchema(values: ToolParamOptions['enum'], label: string, source: string): Schema {

@@ -69,15 +69,17 @@ function compile(schema: object, key: string, source: string): ValidateFunction 
  * may never run. A schema made of the usual keywords is checked here against the meta-schema's rules
  * (`checkSchemaShape`) and compiled when a call first needs it, once per distinct schema; any other schema is
  * compiled at once, so a bad schema still throws `ToolDefinitionError` here, with ajv's words. `forValidation`
- * makes the copy ajv compiles (the checked schema stays as written).
+ * makes the copy ajv compiles (the checked schema stays as written). `validByConstruction` skips the check for a
+ * schema the library made itself from plain parameter types (and that has no `$id`).
  */
 export function prepareValidator(
   schema: JsonSchema,
   source: string,
   forValidation: (schema: JsonSchema) => JsonSchema = (same) => same,
+  validByConstruction = false,
 ): () => ValidateFunction {
-  const { $id: _id, ...rest } = schema;
-  if (checkSchemaShape(rest) !== 'valid') {
+  const rest = validByConstruction ? schema : withoutId(schema);
+  if (!validByConstruction && checkSchemaShape(rest) !== 'valid') {
     const instance = sharedAjv();
     let valid: boolean;
     try {
@@ -93,4 +95,9 @@ export function prepareValidator(
   }
   let validate: ValidateFunction | undefined;
   return () => (validate ??= compile(forValidation(rest), JSON.stringify(rest), source));
+}
+
+function withoutId(schema: JsonSchema): JsonSchema {
+  const { $id: _id, ...rest } = schema;
+  return rest;
 }
