@@ -12,6 +12,7 @@ import {
   BadStaticProvidersAppModule,
   DuplicateNamesAppModule,
   EverythingWrongAppModule,
+  SeveralDuplicatesAppModule,
   UnnamedParameterAppModule,
   WarningsAppModule,
   deepProxyCalls,
@@ -48,6 +49,17 @@ describe('ToolCallingModule refuses to start, naming every Class.method at fault
       'AlphaTools.lookup in AlphaModule',
       'BetaTools.find in BetaModule',
     ]);
+  });
+
+  it('on several duplicated names, each with all its sources, in the order the names were first met', async () => {
+    const error = await discoveryError(SeveralDuplicatesAppModule);
+    expect(error.message).toBe(
+      HEADER +
+        '- duplicate tool names: "plan" is defined by PlannerTools.plan in SeveralDuplicatesAppModule, ' +
+        'AgendaTools.schedule in SeveralDuplicatesAppModule, DiaryTools.write in SeveralDuplicatesAppModule; ' +
+        '"book" is defined by PlannerTools.book in SeveralDuplicatesAppModule, AgendaTools.reserve in ' +
+        'SeveralDuplicatesAppModule',
+    );
   });
 
   it('on an invalid tool name', async () => {
