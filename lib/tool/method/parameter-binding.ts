@@ -203,7 +203,9 @@ function namedBinding(
   return {
     modelSchemas,
     schema: parser.schema,
-    parameters: params.map(({ index, name }) => ({ index, name })),
+    parameters: shareable
+      ? Object.freeze(params.map(({ index, name }) => Object.freeze({ index, name })))
+      : params.map(({ index, name }) => ({ index, name })),
     toArguments: (input, toolName) => {
       parser.parse(input, toolName);
       const args = new Array<unknown>(arity);
