@@ -64,15 +64,33 @@ export function globalEnhancersOf(config: ApplicationConfig | undefined, enabled
   };
 }
 
+// A class's own @UseGuards()… are read once for all its tools (decorators have run when discovery starts).
+const declaredOnClasses = new WeakMap<Function, Readonly<Record<EnhancerKind, boolean>>>();
+
+function declaredOnClass(type: Function): Readonly<Record<EnhancerKind, boolean>> {
+  let declared = declaredOnClasses.get(type);
+  if (declared === undefined) {
+    declared = {
+      guards: hasEntries(Reflect.getMetadata(KEYS.guards, type)),
+      interceptors: hasEntries(Reflect.getMetadata(KEYS.interceptors, type)),
+      pipes: hasEntries(Reflect.getMetadata(KEYS.pipes, type)),
+      filters: hasEntries(Reflect.getMetadata(KEYS.filters, type)),
+    };
+    declaredOnClasses.set(type, declared);
+  }
+  return declared;
+}
+
 /** The enhancers of `type.prototype[methodName]`: declared on the method or its class, or global. */
 export function enhancersOf(type: Function, method: Function, globals: GlobalEnhancers): ToolEnhancers {
-  const declared = (key: string) =>
-    hasEntries(Reflect.getMetadata(key, method)) || hasEntries(Reflect.getMetadata(key, type));
+  const onClass = declaredOnClass(type);
+  const applies = (kind: EnhancerKind): boolean =>
+    globals.counts[kind] > 0 || onClass[kind] || hasEntries(Reflect.getMetadata(KEYS[kind], method));
   return {
-    guards: globals.counts.guards > 0 || declared(KEYS.guards),
-    interceptors: globals.counts.interceptors > 0 || declared(KEYS.interceptors),
-    pipes: globals.counts.pipes > 0 || declared(KEYS.pipes),
-    filters: globals.counts.filters > 0 || declared(KEYS.filters),
+    guards: applies('guards'),
+    interceptors: applies('interceptors'),
+    pipes: applies('pipes'),
+    filters: applies('filters'),
     requestScopedGlobals: globals.requestScoped,
   };
 }
