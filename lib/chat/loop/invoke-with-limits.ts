@@ -1,4 +1,6 @@
 import { ToolTimeoutError } from '../../errors/tool-timeout.error';
+import { callsDirectly } from '../../tool/invocable-tool-callback';
+import { LazyAbortController } from '../../tool/lazy-abort-controller';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { AbortLike } from './run-abort';
@@ -7,11 +9,19 @@ import type { SiblingCancellation } from './sibling-cancellation';
 /** setTimeout turns longer delays into 1 ms. */
 const MAX_TIMER_DELAY = 2_147_483_647;
 
+const SETTLED = Promise.resolve();
+
 /**
  * Calls the tool with a signal of its own, aborted when the request's signal aborts, a sibling call of the round
  * fails, or the time limit passes. Settles as soon as one of these happens: a tool that ignores its signal is left
  * behind, never waited for. Rejects with the request's abort reason, the sibling's failure, or a
  * `ToolTimeoutError`. Plain listeners rather than `AbortSignal.any()`: they are removed as soon as the call settles.
+ *
+ * A call that completes synchronously (a library callback whose parsing, validation and tool are synchronous)
+ * returns its text as is, with no promise, timer or listener: nothing can interrupt synchronous code, and the
+ * signals are checked once it returns. The listeners and the timer are set when the call returns a promise; the
+ * time limit still counts from the start of the call. The caller keeps the microtask turns a promise would have
+ * taken (see `ToolRound.execute`).
  */
 export function invokeWithLimits(
   callback: ToolCallback,
@@ -22,12 +32,61 @@ export function invokeWithLimits(
   timeoutMs: number,
   siblings?: SiblingCancellation,
   toolCallId?: string,
+): string | Promise<string> {
+  if (requestSignal?.aborted) return Promise.reject(requestSignal.reason);
+  if (siblings?.aborted) return Promise.reject(siblings.reason);
+  const controller = new LazyAbortController();
+  const started = performance.now();
+  let pending: string | Promise<string>;
+  try {
+    const callContext = context.forCall(toolName, controller, toolCallId);
+    pending = callsDirectly(callback)
+      ? callback.callDirect(input, callContext)
+      : callback.call(input, callContext);
+  } catch (error) {
+    const aborted = abortedDuringCall(controller, requestSignal, siblings);
+    if (aborted !== undefined) return Promise.reject(aborted.reason);
+    // One microtask turn later, as when call() rejected: the order of the round's events stays the same.
+    return SETTLED.then(() => {
+      throw error;
+    });
+  }
+  if (typeof pending === 'string') {
+    const aborted = abortedDuringCall(controller, requestSignal, siblings);
+    return aborted === undefined ? pending : Promise.reject(aborted.reason);
+  }
+  return settleWithLimits(pending, controller, toolName, requestSignal, timeoutMs, siblings, started);
+}
+
+/** The abort (the request's, then a sibling's) that happened while the call ran synchronously, passed on to it. */
+function abortedDuringCall(
+  controller: LazyAbortController,
+  requestSignal: AbortLike | undefined,
+  siblings: SiblingCancellation | undefined,
+): { reason: unknown } | undefined {
+  const aborted = requestSignal?.aborted
+    ? { reason: requestSignal.reason as unknown }
+    : siblings?.aborted
+      ? { reason: siblings.reason }
+      : undefined;
+  if (aborted !== undefined) controller.abort(aborted.reason);
+  return aborted;
+}
+
+function settleWithLimits(
+  pending: Promise<string>,
+  controller: LazyAbortController,
+  toolName: string,
+  requestSignal: AbortLike | undefined,
+  timeoutMs: number,
+  siblings: SiblingCancellation | undefined,
+  started: number,
 ): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const controller = new AbortController();
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
 
+    const listened = siblings ? undefined : requestSignal;
     const stop = (): boolean => {
       if (settled) return false;
       settled = true;
@@ -47,38 +106,26 @@ export function invokeWithLimits(
       reject(requestSignal!.reason);
     }
 
-    // With siblings, the round listens to the request's signal once for all its calls.
-    const listened = siblings ? undefined : requestSignal;
-    if (requestSignal?.aborted) {
+    const aborted = abortedDuringCall(controller, requestSignal, siblings);
+    if (aborted !== undefined) {
       settled = true;
-      reject(requestSignal.reason);
-      return;
-    }
-    listened?.addEventListener('abort', onRequestAbort);
-    if (siblings) {
-      if (siblings.aborted) {
-        stop();
-        reject(siblings.reason);
-        return;
+      reject(aborted.reason);
+    } else {
+      // With siblings, the round listens to the request's signal once for all its calls.
+      listened?.addEventListener('abort', onRequestAbort);
+      siblings?.add(onSiblingFailure);
+      if (timeoutMs <= MAX_TIMER_DELAY) {
+        // Whole milliseconds, so that calls with the same limit share one of Node's timer lists.
+        const remaining = Math.max(1, Math.ceil(timeoutMs - (performance.now() - started)));
+        timer = setTimeout(() => {
+          if (!stop()) return;
+          const error = new ToolTimeoutError(toolName, timeoutMs);
+          controller.abort(error);
+          reject(error);
+        }, remaining);
       }
-      siblings.add(onSiblingFailure);
     }
-    if (timeoutMs <= MAX_TIMER_DELAY) {
-      timer = setTimeout(() => {
-        if (!stop()) return;
-        const error = new ToolTimeoutError(toolName, timeoutMs);
-        controller.abort(error);
-        reject(error);
-      }, timeoutMs);
-    }
-
-    let pending: Promise<string>;
-    try {
-      pending = callback.call(input, context.forCall(toolName, controller, toolCallId));
-    } catch (error) {
-      if (stop()) reject(error);
-      return;
-    }
+    // Handled even when settled already: the tool's own rejection is never left unhandled.
     Promise.resolve(pending).then(
       (result) => {
         if (stop()) resolve(result);

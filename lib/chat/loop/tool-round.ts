@@ -24,6 +24,9 @@ import type {
 import { planToolRound, type Target } from './tool-round-plan';
 import { signalOf, type AbortLike } from './run-abort';
 
+const SETTLED = Promise.resolve();
+const noop = (): void => undefined;
+
 /** What made a call fail, for its telemetry, when a hook denied it. */
 const DENIED = Symbol('denied');
 
@@ -128,19 +131,24 @@ export class ToolRound {
     this.abort?.throwIfAborted();
     // So that a failure can abort the calls running beside it, without aborting the request.
     const siblings = (this.siblings = new SiblingCancellation(this.abort));
-    let next = start;
-    const worker = async (): Promise<void> => {
-      try {
-        while (next < end && !this.failed) await this.runOne(next++);
-      } catch (error) {
-        this.failed = true;
-        throw error;
-      }
-    };
     const workers: Promise<void>[] = [];
     const count = Math.min(end - start, this.settings.limits.maxConcurrency);
     try {
-      for (let w = 0; w < count; w++) workers.push(worker());
+      if (count === end - start) {
+        // A worker per call: no queue to take calls from.
+        for (let index = start; index < end; index++) workers.push(this.runOne(index));
+      } else {
+        let next = start;
+        const worker = async (): Promise<void> => {
+          try {
+            while (next < end && !this.failed) await this.runOne(next++);
+          } catch (error) {
+            this.failed = true;
+            throw error;
+          }
+        };
+        for (let w = 0; w < count; w++) workers.push(worker());
+      }
       await Promise.all(workers);
     } catch (error) {
       siblings.cancel(error);
@@ -267,12 +275,12 @@ export class ToolRound {
     call: ToolCall,
     callback: ToolCallback,
     args: string,
-  ): Promise<ToolResponse> {
+  ): ToolResponse | Promise<ToolResponse> {
     const definition = callback.getToolDefinition();
     const signal = this.abort;
     const siblings = this.siblings;
     const timeoutMs = toolMetadataOf(callback).timeoutMs ?? this.settings.limits.toolTimeoutMs;
-    return invokeWithLimits(
+    const result = invokeWithLimits(
       callback,
       definition.name,
       args,
@@ -281,8 +289,15 @@ export class ToolRound {
       timeoutMs,
       siblings,
       call.id,
-    ).then(
-      (result): ToolResponse => ({ id: call.id, name: call.name, result, isError: false }),
+    );
+    if (typeof result === 'string') {
+      const response: ToolResponse = { id: call.id, name: call.name, result, isError: false };
+      // Two microtask turns, as through the promises of call() and invokeWithLimits(): calls that answer at
+      // once (an unknown tool, a refused call) keep reporting before a synchronous tool's result, as they did.
+      return SETTLED.then(noop).then(() => response);
+    }
+    return result.then(
+      (text): ToolResponse => ({ id: call.id, name: call.name, result: text, isError: false }),
       (error: unknown) => {
         if (signal?.aborted) throw signal.reason;
         if (siblings?.aborted) throw siblings.reason;
