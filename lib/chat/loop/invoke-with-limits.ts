@@ -9,8 +9,6 @@ import type { SiblingCancellation } from './sibling-cancellation';
 /** setTimeout turns longer delays into 1 ms. */
 const MAX_TIMER_DELAY = 2_147_483_647;
 
-const SETTLED = Promise.resolve();
-
 /**
  * Calls the tool with a signal of its own, aborted when the request's signal aborts, a sibling call of the round
  * fails, or the time limit passes. Settles as soon as one of these happens: a tool that ignores its signal is left
@@ -20,8 +18,8 @@ const SETTLED = Promise.resolve();
  * A call that completes synchronously (a library callback whose parsing, validation and tool are synchronous)
  * returns its text as is, with no promise, timer or listener: nothing can interrupt synchronous code, and the
  * signals are checked once it returns. The listeners and the timer are set when the call returns a promise; the
- * time limit still counts from the start of the call. The caller keeps the microtask turns a promise would have
- * taken (see `ToolRound.execute`).
+ * time limit still counts from the start of the call. The caller keeps the result behind a microtask turn (see
+ * `ToolRound.execute`).
  */
 export function invokeWithLimits(
   callback: ToolCallback,
@@ -45,11 +43,7 @@ export function invokeWithLimits(
       : callback.call(input, callContext);
   } catch (error) {
     const aborted = abortedDuringCall(controller, requestSignal, siblings);
-    if (aborted !== undefined) return Promise.reject(aborted.reason);
-    // One microtask turn later, as when call() rejected: the order of the round's events stays the same.
-    return SETTLED.then(() => {
-      throw error;
-    });
+    return Promise.reject(aborted === undefined ? error : aborted.reason);
   }
   if (typeof pending === 'string') {
     const aborted = abortedDuringCall(controller, requestSignal, siblings);

@@ -25,7 +25,6 @@ import { planToolRound, type Target } from './tool-round-plan';
 import { signalOf, type AbortLike } from './run-abort';
 
 const SETTLED = Promise.resolve();
-const noop = (): void => undefined;
 
 /** What made a call fail, for its telemetry, when a hook denied it. */
 const DENIED = Symbol('denied');
@@ -292,9 +291,9 @@ export class ToolRound {
     );
     if (typeof result === 'string') {
       const response: ToolResponse = { id: call.id, name: call.name, result, isError: false };
-      // Two microtask turns, as through the promises of call() and invokeWithLimits(): calls that answer at
-      // once (an unknown tool, a refused call) keep reporting before a synchronous tool's result, as they did.
-      return SETTLED.then(noop).then(() => response);
+      // One microtask turn, as a failed call takes: calls answered without running a tool (an unknown tool, a
+      // refused call) keep reporting before the results of the tools started with them, as with promises.
+      return SETTLED.then(() => response);
     }
     return result.then(
       (text): ToolResponse => ({ id: call.id, name: call.name, result: text, isError: false }),
