@@ -1,4 +1,12 @@
-import { ChatClient, ToolTimeoutError, type ToolContext, type ToolResponse } from '../../lib';
+import {
+  ChatClient,
+  MethodToolCallback,
+  Tool,
+  ToolParam,
+  ToolTimeoutError,
+  type ToolContext,
+  type ToolResponse,
+} from '../../lib';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { noInputTool } from './fixtures';
 
@@ -84,6 +92,48 @@ describe('synchronous tool calls', () => {
     expect(resultsSent(model)[0]).toMatchObject({
       isError: true,
       result: new ToolTimeoutError('slowStart', 20).message,
+    });
+  });
+
+  describe('a method tool without a ToolContext parameter', () => {
+    class Echo {
+      @Tool({ description: 'Echoes the text' })
+      echo(@ToolParam() text: string): string {
+        return `echo ${text}`;
+      }
+    }
+
+    /** Runs the method inside something, as Nest's enhancers do: it sees the context of each call. */
+    class Wrapped extends MethodToolCallback {
+      readonly seen: ToolContext[] = [];
+      protected override invokeMethod(
+        target: object,
+        args: unknown[],
+        context: ToolContext,
+        input: Record<string, unknown>,
+      ): unknown {
+        this.seen.push(context);
+        return super.invokeMethod(target, args, context, input);
+      }
+    }
+
+    it('answers as any tool, and a subclass that runs the method still gets each call its own context', async () => {
+      const plain = MethodToolCallback.from(new Echo(), 'echo');
+      const wrapped = new Wrapped({ target: new Echo(), methodName: 'echo' });
+      for (const callback of [plain, wrapped]) {
+        const model = new ScriptedChatModel([
+          { toolCalls: [{ id: 'c1', name: 'echo', arguments: '{"text":"hi"}' }] },
+          'done',
+        ]);
+        await ChatClient.create(model, { toolCallbacks: [callback] })
+          .prompt('go')
+          .call()
+          .content();
+        expect(resultsSent(model)[0]).toMatchObject({ result: 'echo hi', isError: false });
+      }
+      expect(wrapped.seen).toHaveLength(1);
+      expect(wrapped.seen[0]).toMatchObject({ toolName: 'echo', toolCallId: 'c1' });
+      expect(wrapped.seen[0].signal?.aborted).toBe(false);
     });
   });
 });

@@ -14,6 +14,7 @@ const MAX_TIMER_DELAY = 2_147_483_647;
  * fails, or the time limit passes. Settles as soon as one of these happens: a tool that ignores its signal is left
  * behind, never waited for. Rejects with the request's abort reason, the sibling's failure, or a
  * `ToolTimeoutError`. Plain listeners rather than `AbortSignal.any()`: they are removed as soon as the call settles.
+ * A method tool that has no `ToolContext` parameter is handed the chat call's context as is: it cannot read it.
  *
  * A call that completes synchronously (a library callback whose parsing, validation and tool are synchronous)
  * returns its text as is, with no promise, timer or listener: nothing can interrupt synchronous code, and the
@@ -33,14 +34,17 @@ export function invokeWithLimits(
 ): string | Promise<string> {
   if (requestSignal?.aborted) return Promise.reject(requestSignal.reason);
   if (siblings?.aborted) return Promise.reject(siblings.reason);
-  const controller = new LazyAbortController();
   const started = performance.now();
+  let controller: LazyAbortController | undefined;
   let pending: string | Promise<string>;
   try {
-    const callContext = context.forCall(toolName, controller, toolCallId);
-    pending = callsDirectly(callback)
-      ? callback.callDirect(input, callContext)
-      : callback.call(input, callContext);
+    if (!callsDirectly(callback)) {
+      controller = new LazyAbortController();
+      pending = callback.call(input, context.forCall(toolName, controller, toolCallId));
+    } else if (callback.readsCallContext) {
+      controller = new LazyAbortController();
+      pending = callback.callDirect(input, context.forCall(toolName, controller, toolCallId));
+    } else pending = callback.callDirect(input, context);
   } catch (error) {
     const aborted = abortedDuringCall(controller, requestSignal, siblings);
     return Promise.reject(aborted === undefined ? error : aborted.reason);
@@ -49,12 +53,20 @@ export function invokeWithLimits(
     const aborted = abortedDuringCall(controller, requestSignal, siblings);
     return aborted === undefined ? pending : Promise.reject(aborted.reason);
   }
-  return settleWithLimits(pending, controller, toolName, requestSignal, timeoutMs, siblings, started);
+  return settleWithLimits(
+    pending,
+    controller ?? new LazyAbortController(),
+    toolName,
+    requestSignal,
+    timeoutMs,
+    siblings,
+    started,
+  );
 }
 
 /** The abort (the request's, then a sibling's) that happened while the call ran synchronously, passed on to it. */
 function abortedDuringCall(
-  controller: LazyAbortController,
+  controller: LazyAbortController | undefined,
   requestSignal: AbortLike | undefined,
   siblings: SiblingCancellation | undefined,
 ): { reason: unknown } | undefined {
@@ -63,7 +75,7 @@ function abortedDuringCall(
     : siblings?.aborted
       ? { reason: siblings.reason }
       : undefined;
-  if (aborted !== undefined) controller.abort(aborted.reason);
+  if (aborted !== undefined) controller?.abort(aborted.reason);
   return aborted;
 }
 

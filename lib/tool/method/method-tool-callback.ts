@@ -28,6 +28,7 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
   readonly targetClass: Function;
   private readonly target?: object;
   private readonly resolveTarget?: (context: ToolContext) => object | Promise<object>;
+  private readonly contextUnused: boolean;
 
   constructor(options: MethodToolCallbackOptions) {
     const isStatic = typeof options.target === 'function';
@@ -47,6 +48,17 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
     this.targetClass = type;
     this.target = options.target;
     this.resolveTarget = options.resolveTarget;
+    // The method has no ToolContext parameter and its instance is known: only a subclass could read the context.
+    this.contextUnused =
+      plan.contextIndex < 0 &&
+      options.target !== undefined &&
+      inherits(this, 'invoke') &&
+      inherits(this, 'invokeMethod');
+  }
+
+  /** @internal */
+  override get readsCallContext(): boolean {
+    return !this.contextUnused;
   }
 
   /** A callback for `instance[methodName]`, or for the static method `TheClass[methodName]`. */
@@ -103,4 +115,9 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
 function callThrough(target: object, methodName: string, args: unknown[]): unknown {
   const method = (target as Record<string, Function>)[methodName];
   return method.apply(target, args);
+}
+
+/** Whether the callback runs MethodToolCallback's own `name` method, not a subclass's. */
+function inherits(callback: MethodToolCallback, name: 'invoke' | 'invokeMethod'): boolean {
+  return Reflect.get(callback, name) === Reflect.get(MethodToolCallback.prototype, name);
 }
