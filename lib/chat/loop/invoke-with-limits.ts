@@ -71,7 +71,7 @@ function abortedDuringCall(
   siblings: SiblingCancellation | undefined,
 ): { reason: unknown } | undefined {
   const aborted = requestSignal?.aborted
-    ? { reason: requestSignal.reason as unknown }
+    ? { reason: requestSignal.reason }
     : siblings?.aborted
       ? { reason: siblings.reason }
       : undefined;
