@@ -22,6 +22,7 @@ import type {
   ToolExecutionResult,
 } from './tool-execution-result';
 import { planToolRound, type Target } from './tool-round-plan';
+import { runConcurrently } from './concurrent-calls';
 import { signalOf, type AbortLike } from './run-abort';
 
 const SETTLED = Promise.resolve();
@@ -49,7 +50,6 @@ export class ToolRound {
   private readonly round: number;
   /** The calls of the concurrent range running now, if any. */
   private siblings: SiblingCancellation | undefined;
-  private failed = false;
   /** Kept for the telemetry only: what made each call fail. */
   private readonly errors: unknown[] | undefined;
   private awaiting?: ToolCallAwaitingApproval[];
@@ -130,25 +130,8 @@ export class ToolRound {
     this.abort?.throwIfAborted();
     // So that a failure can abort the calls running beside it, without aborting the request.
     const siblings = (this.siblings = new SiblingCancellation(this.abort));
-    const workers: Promise<void>[] = [];
-    const count = Math.min(end - start, this.settings.limits.maxConcurrency);
     try {
-      if (count === end - start) {
-        // A worker per call: no queue to take calls from.
-        for (let index = start; index < end; index++) workers.push(this.runOne(index));
-      } else {
-        let next = start;
-        const worker = async (): Promise<void> => {
-          try {
-            while (next < end && !this.failed) await this.runOne(next++);
-          } catch (error) {
-            this.failed = true;
-            throw error;
-          }
-        };
-        for (let w = 0; w < count; w++) workers.push(worker());
-      }
-      await Promise.all(workers);
+      await runConcurrently(start, end, this.settings.limits.maxConcurrency, (index) => this.runOne(index));
     } catch (error) {
       siblings.cancel(error);
       throw error;
