@@ -33,9 +33,7 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
    * @internal Whether the context a call is given (its signal, tool name and call id) can reach the tool; when it
    * cannot, the loop hands `callDirect()` the chat call's context instead of making one per call.
    */
-  get readsCallContext(): boolean {
-    return true;
-  }
+  readsCallContext = true;
 
   getToolDefinition(): ToolDefinition {
     return this.descriptor.definition;

@@ -28,7 +28,6 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
   readonly targetClass: Function;
   private readonly target?: object;
   private readonly resolveTarget?: (context: ToolContext) => object | Promise<object>;
-  private readonly contextUnused: boolean;
 
   constructor(options: MethodToolCallbackOptions) {
     const isStatic = typeof options.target === 'function';
@@ -49,16 +48,12 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
     this.target = options.target;
     this.resolveTarget = options.resolveTarget;
     // The method has no ToolContext parameter and its instance is known: only a subclass could read the context.
-    this.contextUnused =
+    this.readsCallContext = !(
       plan.contextIndex < 0 &&
       options.target !== undefined &&
       inherits(this, 'invoke') &&
-      inherits(this, 'invokeMethod');
-  }
-
-  /** @internal */
-  override get readsCallContext(): boolean {
-    return !this.contextUnused;
+      inherits(this, 'invokeMethod')
+    );
   }
 
   /** A callback for `instance[methodName]`, or for the static method `TheClass[methodName]`. */
