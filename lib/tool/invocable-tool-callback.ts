@@ -29,6 +29,12 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     private readonly acceptsContext: boolean,
   ) {}
 
+  /**
+   * @internal Whether the context a call is given (its signal, tool name and call id) can reach the tool; when it
+   * cannot, the loop hands `callDirect()` the chat call's context instead of making one per call.
+   */
+  readsCallContext = true;
+
   getToolDefinition(): ToolDefinition {
     return this.descriptor.definition;
   }
@@ -37,12 +43,33 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     return this.descriptor.metadata;
   }
 
-  async call(input: string, context?: ToolContext): Promise<string> {
-    const definition = this.descriptor.definition;
-    // Awaited only when asynchronous: each await of a plain value is one more turn of the microtask queue per call.
+  call(input: string, context?: ToolContext): Promise<string> {
+    try {
+      return Promise.resolve(this.callDirect(input, context));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * @internal `call()` without its promise when parsing, binding and the tool are synchronous: the result text, else
+   * a promise of it. Throws (or rejects with) what `call()` rejects with. The loop uses it for a callback whose
+   * `call()` is this one (see `callsDirectly`), so that a synchronous tool costs no promise, timer or listener.
+   */
+  callDirect(input: string, context: ToolContext | undefined): string | Promise<string> {
     const value = this.parse(input);
-    const bound = this.bind(value, definition.name);
-    const args = isThenable(bound) ? await bound : bound;
+    const bound = this.bind(value, this.descriptor.definition.name);
+    return isThenable(bound)
+      ? Promise.resolve(bound).then((args) => this.run(args, context, value))
+      : this.run(bound, context, value);
+  }
+
+  private run(
+    args: TArgs,
+    context: ToolContext | undefined,
+    value: Record<string, unknown>,
+  ): string | Promise<string> {
+    const definition = this.descriptor.definition;
     if (!this.acceptsContext && context && !context.isEmpty && !this.contextIgnoredLogged) {
       this.contextIgnoredLogged = true;
       logger.debug(Messages.contextIgnored(definition.name));
@@ -50,11 +77,16 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     let result: unknown;
     try {
       result = this.invoke(args, context, value);
-      if (isThenable(result)) result = await result;
     } catch (error) {
       throw new ToolExecutionError(definition, error);
     }
-    return this.descriptor.resultConverter.convert(result, definition.name);
+    if (!isThenable(result)) return this.descriptor.resultConverter.convert(result, definition.name);
+    return Promise.resolve(result).then(
+      (settled) => this.descriptor.resultConverter.convert(settled, definition.name),
+      (error: unknown) => {
+        throw new ToolExecutionError(definition, error);
+      },
+    );
   }
 
   async validateInput(input: string): Promise<Record<string, unknown>> {
@@ -86,3 +118,10 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
 }
 
 markFixedDefinition(InvocableToolCallback);
+
+const OWN_CALL: unknown = Reflect.get(InvocableToolCallback.prototype, 'call');
+
+/** @internal Whether `callDirect()` does what the callback's `call()` does: not when a subclass overrides `call()`. */
+export function callsDirectly(callback: ToolCallback): callback is InvocableToolCallback<unknown> {
+  return callback.call === OWN_CALL && callback instanceof InvocableToolCallback;
+}

@@ -1,4 +1,5 @@
 import { MissingToolContextKeyError } from '../errors/missing-tool-context-key.error';
+import { LazyAbortController } from './lazy-abort-controller';
 
 type ContextValues = Record<string, unknown>;
 
@@ -44,7 +45,9 @@ export class ToolContext<T extends ContextValues = ContextValues> {
   /** Aborted when the request is cancelled or the tool call times out. */
   get signal(): AbortSignal | undefined {
     const source = this.signalSource;
-    return source instanceof AbortController ? source.signal : source;
+    return source instanceof AbortController || source instanceof LazyAbortController
+      ? source.signal
+      : source;
   }
 
   get size(): number {

@@ -1,4 +1,6 @@
 import { ToolTimeoutError } from '../../errors/tool-timeout.error';
+import { callsDirectly } from '../../tool/invocable-tool-callback';
+import { LazyAbortController } from '../../tool/lazy-abort-controller';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { AbortLike } from './run-abort';
@@ -12,6 +14,13 @@ const MAX_TIMER_DELAY = 2_147_483_647;
  * fails, or the time limit passes. Settles as soon as one of these happens: a tool that ignores its signal is left
  * behind, never waited for. Rejects with the request's abort reason, the sibling's failure, or a
  * `ToolTimeoutError`. Plain listeners rather than `AbortSignal.any()`: they are removed as soon as the call settles.
+ * A method tool that has no `ToolContext` parameter is handed the chat call's context as is: it cannot read it.
+ *
+ * A call that completes synchronously (a library callback whose parsing, validation and tool are synchronous)
+ * returns its text as is, with no promise, timer or listener: nothing can interrupt synchronous code, and the
+ * signals are checked once it returns. The listeners and the timer are set when the call returns a promise; the
+ * time limit still counts from the start of the call. The caller keeps the result behind a microtask turn (see
+ * `ToolRound.execute`).
  */
 export function invokeWithLimits(
   callback: ToolCallback,
@@ -22,12 +31,68 @@ export function invokeWithLimits(
   timeoutMs: number,
   siblings?: SiblingCancellation,
   toolCallId?: string,
+): string | Promise<string> {
+  if (requestSignal?.aborted) return Promise.reject(requestSignal.reason);
+  if (siblings?.aborted) return Promise.reject(siblings.reason);
+  const started = performance.now();
+  let controller: LazyAbortController | undefined;
+  let pending: string | Promise<string>;
+  try {
+    if (!callsDirectly(callback)) {
+      controller = new LazyAbortController();
+      pending = callback.call(input, context.forCall(toolName, controller, toolCallId));
+    } else if (callback.readsCallContext) {
+      controller = new LazyAbortController();
+      pending = callback.callDirect(input, context.forCall(toolName, controller, toolCallId));
+    } else pending = callback.callDirect(input, context);
+  } catch (error) {
+    const aborted = abortedDuringCall(controller, requestSignal, siblings);
+    return Promise.reject(aborted === undefined ? error : aborted.reason);
+  }
+  if (typeof pending === 'string') {
+    const aborted = abortedDuringCall(controller, requestSignal, siblings);
+    return aborted === undefined ? pending : Promise.reject(aborted.reason);
+  }
+  return settleWithLimits(
+    pending,
+    controller ?? new LazyAbortController(),
+    toolName,
+    requestSignal,
+    timeoutMs,
+    siblings,
+    started,
+  );
+}
+
+/** The abort (the request's, then a sibling's) that happened while the call ran synchronously, passed on to it. */
+function abortedDuringCall(
+  controller: LazyAbortController | undefined,
+  requestSignal: AbortLike | undefined,
+  siblings: SiblingCancellation | undefined,
+): { reason: unknown } | undefined {
+  const aborted = requestSignal?.aborted
+    ? { reason: requestSignal.reason }
+    : siblings?.aborted
+      ? { reason: siblings.reason }
+      : undefined;
+  if (aborted !== undefined) controller?.abort(aborted.reason);
+  return aborted;
+}
+
+function settleWithLimits(
+  pending: Promise<string>,
+  controller: LazyAbortController,
+  toolName: string,
+  requestSignal: AbortLike | undefined,
+  timeoutMs: number,
+  siblings: SiblingCancellation | undefined,
+  started: number,
 ): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const controller = new AbortController();
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
 
+    const listened = siblings ? undefined : requestSignal;
     const stop = (): boolean => {
       if (settled) return false;
       settled = true;
@@ -47,38 +112,26 @@ export function invokeWithLimits(
       reject(requestSignal!.reason);
     }
 
-    // With siblings, the round listens to the request's signal once for all its calls.
-    const listened = siblings ? undefined : requestSignal;
-    if (requestSignal?.aborted) {
+    const aborted = abortedDuringCall(controller, requestSignal, siblings);
+    if (aborted !== undefined) {
       settled = true;
-      reject(requestSignal.reason);
-      return;
-    }
-    listened?.addEventListener('abort', onRequestAbort);
-    if (siblings) {
-      if (siblings.aborted) {
-        stop();
-        reject(siblings.reason);
-        return;
+      reject(aborted.reason);
+    } else {
+      // With siblings, the round listens to the request's signal once for all its calls.
+      listened?.addEventListener('abort', onRequestAbort);
+      siblings?.add(onSiblingFailure);
+      if (timeoutMs <= MAX_TIMER_DELAY) {
+        // Whole milliseconds, so that calls with the same limit share one of Node's timer lists.
+        const remaining = Math.max(1, Math.ceil(timeoutMs - (performance.now() - started)));
+        timer = setTimeout(() => {
+          if (!stop()) return;
+          const error = new ToolTimeoutError(toolName, timeoutMs);
+          controller.abort(error);
+          reject(error);
+        }, remaining);
       }
-      siblings.add(onSiblingFailure);
     }
-    if (timeoutMs <= MAX_TIMER_DELAY) {
-      timer = setTimeout(() => {
-        if (!stop()) return;
-        const error = new ToolTimeoutError(toolName, timeoutMs);
-        controller.abort(error);
-        reject(error);
-      }, timeoutMs);
-    }
-
-    let pending: Promise<string>;
-    try {
-      pending = callback.call(input, context.forCall(toolName, controller, toolCallId));
-    } catch (error) {
-      if (stop()) reject(error);
-      return;
-    }
+    // Handled even when settled already: the tool's own rejection is never left unhandled.
     Promise.resolve(pending).then(
       (result) => {
         if (stop()) resolve(result);

@@ -7,7 +7,8 @@ import type { AbortLike } from './run-abort';
  * the rest of a synchronous tool call's bookkeeping. A signal is made only for code that needs one (hooks).
  */
 export class SiblingCancellation {
-  private readonly cancels = new Set<(reason: unknown) => void>();
+  /** Made on the first `add()`: the calls that complete synchronously never add themselves. */
+  private cancels?: Set<(reason: unknown) => void>;
   private controller?: AbortController;
   private readonly onOuterAbort?: () => void;
   private cancelled = false;
@@ -16,7 +17,7 @@ export class SiblingCancellation {
   constructor(private readonly outer: AbortLike | undefined) {
     if (outer) {
       this.onOuterAbort = () => {
-        for (const cancel of [...this.cancels]) cancel(outer.reason);
+        if (this.cancels) for (const cancel of [...this.cancels]) cancel(outer.reason);
       };
       outer.addEventListener('abort', this.onOuterAbort);
     }
@@ -31,11 +32,11 @@ export class SiblingCancellation {
   }
 
   add(cancel: (reason: unknown) => void): void {
-    this.cancels.add(cancel);
+    (this.cancels ??= new Set()).add(cancel);
   }
 
   delete(cancel: (reason: unknown) => void): void {
-    this.cancels.delete(cancel);
+    this.cancels?.delete(cancel);
   }
 
   /** Aborted when the request's signal aborts or a sibling fails; made on first use. */
@@ -45,7 +46,7 @@ export class SiblingCancellation {
     const outer = this.outer;
     if (this.cancelled) controller.abort(this.cause);
     else if (outer?.aborted) controller.abort(outer.reason);
-    else if (outer) this.cancels.add((reason) => controller.abort(reason));
+    else if (outer) this.add((reason) => controller.abort(reason));
     return controller.signal;
   }
 
@@ -55,7 +56,7 @@ export class SiblingCancellation {
     this.cancelled = true;
     this.cause = reason;
     if (this.controller && !this.controller.signal.aborted) this.controller.abort(reason);
-    for (const cancel of [...this.cancels]) cancel(reason);
+    if (this.cancels) for (const cancel of [...this.cancels]) cancel(reason);
   }
 
   dispose(): void {

@@ -22,7 +22,10 @@ import type {
   ToolExecutionResult,
 } from './tool-execution-result';
 import { planToolRound, type Target } from './tool-round-plan';
+import { runConcurrently } from './concurrent-calls';
 import { signalOf, type AbortLike } from './run-abort';
+
+const SETTLED = Promise.resolve();
 
 /** What made a call fail, for its telemetry, when a hook denied it. */
 const DENIED = Symbol('denied');
@@ -47,7 +50,6 @@ export class ToolRound {
   private readonly round: number;
   /** The calls of the concurrent range running now, if any. */
   private siblings: SiblingCancellation | undefined;
-  private failed = false;
   /** Kept for the telemetry only: what made each call fail. */
   private readonly errors: unknown[] | undefined;
   private awaiting?: ToolCallAwaitingApproval[];
@@ -128,20 +130,8 @@ export class ToolRound {
     this.abort?.throwIfAborted();
     // So that a failure can abort the calls running beside it, without aborting the request.
     const siblings = (this.siblings = new SiblingCancellation(this.abort));
-    let next = start;
-    const worker = async (): Promise<void> => {
-      try {
-        while (next < end && !this.failed) await this.runOne(next++);
-      } catch (error) {
-        this.failed = true;
-        throw error;
-      }
-    };
-    const workers: Promise<void>[] = [];
-    const count = Math.min(end - start, this.settings.limits.maxConcurrency);
     try {
-      for (let w = 0; w < count; w++) workers.push(worker());
-      await Promise.all(workers);
+      await runConcurrently(start, end, this.settings.limits.maxConcurrency, (index) => this.runOne(index));
     } catch (error) {
       siblings.cancel(error);
       throw error;
@@ -267,12 +257,12 @@ export class ToolRound {
     call: ToolCall,
     callback: ToolCallback,
     args: string,
-  ): Promise<ToolResponse> {
+  ): ToolResponse | Promise<ToolResponse> {
     const definition = callback.getToolDefinition();
     const signal = this.abort;
     const siblings = this.siblings;
     const timeoutMs = toolMetadataOf(callback).timeoutMs ?? this.settings.limits.toolTimeoutMs;
-    return invokeWithLimits(
+    const result = invokeWithLimits(
       callback,
       definition.name,
       args,
@@ -281,8 +271,15 @@ export class ToolRound {
       timeoutMs,
       siblings,
       call.id,
-    ).then(
-      (result): ToolResponse => ({ id: call.id, name: call.name, result, isError: false }),
+    );
+    if (typeof result === 'string') {
+      const response: ToolResponse = { id: call.id, name: call.name, result, isError: false };
+      // One microtask turn, as a failed call takes: calls answered without running a tool (an unknown tool, a
+      // refused call) keep reporting before the results of the tools started with them, as with promises.
+      return SETTLED.then(() => response);
+    }
+    return result.then(
+      (text): ToolResponse => ({ id: call.id, name: call.name, result: text, isError: false }),
       (error: unknown) => {
         if (signal?.aborted) throw signal.reason;
         if (siblings?.aborted) throw siblings.reason;

@@ -47,6 +47,13 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
     this.targetClass = type;
     this.target = options.target;
     this.resolveTarget = options.resolveTarget;
+    // The method has no ToolContext parameter and its instance is known: only a subclass could read the context.
+    this.readsCallContext = !(
+      plan.contextIndex < 0 &&
+      options.target !== undefined &&
+      inherits(this, 'invoke') &&
+      inherits(this, 'invokeMethod')
+    );
   }
 
   /** A callback for `instance[methodName]`, or for the static method `TheClass[methodName]`. */
@@ -103,4 +110,9 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
 function callThrough(target: object, methodName: string, args: unknown[]): unknown {
   const method = (target as Record<string, Function>)[methodName];
   return method.apply(target, args);
+}
+
+/** Whether the callback runs MethodToolCallback's own `name` method, not a subclass's. */
+function inherits(callback: MethodToolCallback, name: 'invoke' | 'invokeMethod'): boolean {
+  return Reflect.get(callback, name) === Reflect.get(MethodToolCallback.prototype, name);
 }
