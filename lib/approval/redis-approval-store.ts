@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { ApprovalStateReadError } from '../errors/approval-state-read.error';
-import { closeRedisClient, createRedisClient, redisOperation } from '../util/redis-client';
+import { closeRedisClient, redisOperation, storeClient } from '../util/redis-client';
 import {
   APPROVAL_RETAIN_MS,
   type ApprovalLookup,
@@ -80,11 +80,9 @@ export class RedisApprovalStore implements ApprovalStore {
   private readonly owned: boolean;
 
   constructor(client: Redis | string, options: RedisApprovalStoreOptions = {}) {
-    this.owned = typeof client === 'string';
-    const redis = typeof client === 'string' ? createRedisClient(client) : client;
-    if (typeof (redis as unknown as Partial<WithDecide>).ntcApprovalDecide !== 'function')
-      redis.defineCommand('ntcApprovalDecide', { numberOfKeys: 1, lua: DECIDE });
-    this.client = redis as unknown as WithDecide;
+    const { redis, owned } = storeClient<WithDecide>(client, 'ntcApprovalDecide', DECIDE);
+    this.client = redis;
+    this.owned = owned;
     this.prefix = options.keyPrefix ?? 'nestjs-tool-calling:';
     this.retainMs = options.retainMs ?? APPROVAL_RETAIN_MS;
   }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Message } from '../chat/model/messages';
-import { closeRedisClient, createRedisClient, redisOperation } from '../util/redis-client';
+import { closeRedisClient, redisOperation, storeClient } from '../util/redis-client';
 import type { ChatMemoryRepository } from './chat-memory-repository';
 import { parseStoredMessages, serializeStoredMessage } from './stored-conversation';
 
@@ -47,11 +47,9 @@ export class RedisChatMemoryRepository implements ChatMemoryRepository {
   private readonly owned: boolean;
 
   constructor(client: Redis | string, options: RedisChatMemoryRepositoryOptions = {}) {
-    this.owned = typeof client === 'string';
-    const redis = typeof client === 'string' ? createRedisClient(client) : client;
-    if (typeof (redis as unknown as Partial<WithAppend>).ntcMemoryAppend !== 'function')
-      redis.defineCommand('ntcMemoryAppend', { numberOfKeys: 1, lua: APPEND });
-    this.client = redis as unknown as WithAppend;
+    const { redis, owned } = storeClient<WithAppend>(client, 'ntcMemoryAppend', APPEND);
+    this.client = redis;
+    this.owned = owned;
     this.prefix = `${options.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX}memory:`;
     this.ttlMs = (options.ttlSeconds ?? DEFAULT_TTL_SECONDS) * 1000;
   }

@@ -28,6 +28,22 @@ export function createRedisClient(url: string, options: RedisOptions = {}): Redi
   return client;
 }
 
+/**
+ * The client a store runs on: the one given, or one made from a URL (`owned`: the store closes it), with the store's
+ * Lua script defined as `command` (once per client).
+ */
+export function storeClient<T extends Redis>(
+  client: Redis | string,
+  command: string,
+  lua: string,
+): { readonly redis: T; readonly owned: boolean } {
+  const owned = typeof client === 'string';
+  const redis = typeof client === 'string' ? createRedisClient(client) : client;
+  if (typeof (redis as unknown as Record<string, unknown>)[command] !== 'function')
+    redis.defineCommand(command, { numberOfKeys: 1, lua });
+  return { redis: redis as T, owned };
+}
+
 function whenReady(client: Redis, timeoutMs: number): Promise<void> {
   if (client.status === 'ready') return Promise.resolve();
   if (client.status === 'end' || client.status === 'close')

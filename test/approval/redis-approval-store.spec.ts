@@ -1,34 +1,19 @@
-import { Redis } from 'ioredis';
 import { ApprovalAlreadyDecidedError, ChatClient, StateStoreUnavailableError } from '../../lib';
 import { RedisApprovalStore } from '../../lib/approval/redis-approval-store';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
-import { REDIS_SERVER, freePort, startRedis, type RunningRedis } from '../support/redis-server';
+import { freePort } from '../support/redis-server';
+import { describeWithRedis } from '../support/redis-suite';
 import { DeskTools } from './fixtures';
 
 const ada = { user: { id: 'ada' } };
 
-if (!REDIS_SERVER)
-  console.warn('RedisApprovalStore tests skipped: no redis-server (apt-get install -y redis-server)');
-
-(REDIS_SERVER ? describe : describe.skip)('RedisApprovalStore (a real redis-server)', () => {
-  let redis: RunningRedis;
-  let client: Redis;
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    client = new Redis(redis.url);
-  });
-  afterAll(async () => {
-    await client?.quit();
-    await redis?.stop();
-  });
-
+describeWithRedis('RedisApprovalStore', (live) => {
   function replica(script: ConstructorParameters<typeof ScriptedChatModel>[0], desk = new DeskTools()) {
     const model = new ScriptedChatModel(script);
     const chat = ChatClient.create(
       model,
       { tools: [desk] },
-      { approvals: { store: new RedisApprovalStore(client) } },
+      { approvals: { store: new RedisApprovalStore(live.client) } },
     );
     return { chat, model, desk };
   }
@@ -38,7 +23,7 @@ if (!REDIS_SERVER)
     const b = replica(['Closed #4.']);
     const paused = await a.chat.prompt('Close 4').request(ada).call().chatResponse();
     const [approval] = paused.pendingApprovals;
-    expect(await client.exists(`nestjs-tool-calling:approval:${approval.id}`)).toBe(1);
+    expect(await live.client.exists(`nestjs-tool-calling:approval:${approval.id}`)).toBe(1);
 
     expect(await b.chat.prompt().request(ada).resume(approval.id, { approved: true }).content()).toBe(
       'Closed #4.',

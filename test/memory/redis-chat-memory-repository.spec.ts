@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import {
   ChatClient,
   ChatMemoryReadError,
@@ -11,43 +10,29 @@ import {
 } from '../../lib';
 import { RedisChatMemoryRepository } from '../../lib/memory/redis-chat-memory-repository';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
-import { REDIS_SERVER, freePort, startRedis, type RunningRedis } from '../support/redis-server';
+import { freePort } from '../support/redis-server';
+import { describeWithRedis } from '../support/redis-suite';
 
 const call = (id: string) => assistantMessage('', [{ id, name: 'lookup', arguments: '{}' }]);
 const result = (id: string) => toolResponseMessage([{ id, name: 'lookup', result: 'ok', isError: false }]);
 
-if (!REDIS_SERVER)
-  console.warn('RedisChatMemoryRepository tests skipped: no redis-server (apt-get install -y redis-server)');
-
-(REDIS_SERVER ? describe : describe.skip)('RedisChatMemoryRepository (a real redis-server)', () => {
-  let redis: RunningRedis;
-  let client: Redis;
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    client = new Redis(redis.url);
-  });
-  afterAll(async () => {
-    await client?.quit();
-    await redis?.stop();
-  });
-
+describeWithRedis('RedisChatMemoryRepository', (live) => {
   it('keeps the window in Redis, one versioned JSON entry per message, never a result without its call', async () => {
     const memory = new MessageWindowChatMemory({
-      repository: new RedisChatMemoryRepository(client),
+      repository: new RedisChatMemoryRepository(live.client),
       maxMessages: 2,
     });
     await memory.add('w', [userMessage('q'), call('c1'), result('c1'), assistantMessage('a')]);
     expect(await memory.get('w')).toEqual([assistantMessage('a')]);
     const big = new MessageWindowChatMemory({
-      repository: new RedisChatMemoryRepository(client),
+      repository: new RedisChatMemoryRepository(live.client),
       maxMessages: 3,
     });
     await big.add('w3', [userMessage('q'), call('c1'), result('c1'), assistantMessage('a')]);
     expect(await big.get('w3')).toEqual([call('c1'), result('c1'), assistantMessage('a')]);
-    const [entry] = await client.lrange('nestjs-tool-calling:memory:w3', 0, 0);
+    const [entry] = await live.client.lrange('nestjs-tool-calling:memory:w3', 0, 0);
     expect(JSON.parse(entry)).toEqual({ v: 1, role: 'assistant', message: call('c1') });
-    expect(await client.pttl('nestjs-tool-calling:memory:w3')).toBeGreaterThan(0);
+    expect(await live.client.pttl('nestjs-tool-calling:memory:w3')).toBeGreaterThan(0);
     await big.clear('w3');
     expect(await big.get('w3')).toEqual([]);
   });
@@ -55,7 +40,10 @@ if (!REDIS_SERVER)
   it('serves a conversation from two clients (two replicas) as one', async () => {
     const modelA = new ScriptedChatModel(['Noted: blue.']);
     const modelB = new ScriptedChatModel(['Your colour is blue.']);
-    const repositories = [new RedisChatMemoryRepository(redis.url), new RedisChatMemoryRepository(redis.url)];
+    const repositories = [
+      new RedisChatMemoryRepository(live.server.url),
+      new RedisChatMemoryRepository(live.server.url),
+    ];
     const replica = (model: ScriptedChatModel, repository: RedisChatMemoryRepository) =>
       ChatClient.create(model, {
         advisors: [new MessageChatMemoryAdvisor(new MessageWindowChatMemory({ repository }))],
@@ -75,14 +63,14 @@ if (!REDIS_SERVER)
   });
 
   it('an entry that cannot be read is an error naming the conversation, and is left in place', async () => {
-    await client.rpush(
+    await live.client.rpush(
       'nestjs-tool-calling:memory:bad',
       '{"v":1,"role":"user","message":{"role":"user","content":"ok"}}',
       'garbage',
     );
-    const memory = new MessageWindowChatMemory({ repository: new RedisChatMemoryRepository(client) });
+    const memory = new MessageWindowChatMemory({ repository: new RedisChatMemoryRepository(live.client) });
     await expect(memory.get('bad')).rejects.toThrow(new ChatMemoryReadError('bad', 'message 1 is not JSON'));
-    expect(await client.llen('nestjs-tool-calling:memory:bad')).toBe(2);
+    expect(await live.client.llen('nestjs-tool-calling:memory:bad')).toBe(2);
   });
 
   it('an unreachable Redis is a typed error, and nothing is written', async () => {
