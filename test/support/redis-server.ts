@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { waitForOutput } from './child-output';
 
 /** Debian's redis-server (`apt-get install redis-server`; `.ci/run` installs it when missing). */
 export const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) =>
@@ -38,23 +39,7 @@ export async function startRedis(): Promise<RunningRedis> {
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited with ${code}:\n${output}`));
-    });
-  });
+  await waitForOutput(child, 'Ready to accept connections', 'redis-server', 10_000);
   child.stdout!.removeAllListeners('data');
   child.stdout!.resume();
   child.stderr!.resume();

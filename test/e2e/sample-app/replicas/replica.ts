@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../../../support/redis-server';
+import { waitForOutput } from '../../../support/child-output';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 
@@ -27,23 +28,7 @@ export async function startReplica(env: Record<string, string>): Promise<Replica
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the replica did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (output.includes('Support desk sample: open')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the replica exited with ${code}:\n${output}`));
-    });
-  });
+  await waitForOutput(child, 'Support desk sample: open', 'the replica', 60_000);
   child.removeAllListeners('exit');
   const ended = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
