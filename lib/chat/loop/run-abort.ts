@@ -1,3 +1,4 @@
+import { LazyAbortController } from '../../tool/lazy-abort-controller';
 import type { ChatModelCallOptions } from '../model/chat-model';
 
 /** What the loop needs of an abort signal: a real `AbortSignal`, or the lighter `RunAbort`. */
@@ -20,7 +21,7 @@ export class RunAbort implements AbortLike {
   // An array: a round adds a listener or two and removes them soon, in the order it added them.
   private readonly listeners: (() => void)[] = [];
   private readonly followed: AbortSignal[] = [];
-  private controller: AbortController | undefined;
+  private readonly controller = new LazyAbortController();
   private done = false;
   private cause: unknown;
   private readonly onOuterAbort = (): void => {
@@ -38,10 +39,6 @@ export class RunAbort implements AbortLike {
 
   /** A real signal that follows this one, made on first use. */
   get signal(): AbortSignal {
-    if (this.controller === undefined) {
-      this.controller = new AbortController();
-      if (this.done) this.controller.abort(this.cause);
-    }
     return this.controller.signal;
   }
 
@@ -74,7 +71,7 @@ export class RunAbort implements AbortLike {
     if (this.done) return;
     this.done = true;
     this.cause = reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason;
-    this.controller?.abort(this.cause);
+    this.controller.abort(this.cause);
     const listeners = this.listeners.splice(0);
     for (const listener of listeners) listener();
   }
