@@ -30,7 +30,7 @@ export function runConcurrently(
 }
 
 /** Fulfilled when every promise is, rejected with the first rejection: `Promise.all` without its array of values. */
-function allDone(promises: readonly Promise<void>[]): Promise<void> {
+export function allDone(promises: readonly Promise<void>[]): Promise<void> {
   return new Promise((resolve, reject) => {
     let left = promises.length;
     if (left === 0) resolve();

@@ -1,4 +1,6 @@
 import { ChatMessages } from '../../errors/messages/chat.messages';
+import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
+import type { ToolContext } from '../../tool/tool-context';
 import type { ToolCall, ToolResponse } from '../model/messages';
 import type { ToolCallHookContext, ToolCallHooks } from './tool-call-hooks';
 
@@ -53,4 +55,37 @@ export async function runAfterHooks(
     }
   }
   return response;
+}
+
+/**
+ * A call with the hooks around it: the `beforeToolCall` hooks may rewrite its arguments or deny it (`denied` is
+ * told), it runs with the arguments they settle on, and the `afterToolCall` hooks may replace its response.
+ * `context` is the chat call's, with the signal of the call's round.
+ */
+export async function runWithHooks(
+  hooks: readonly ToolCallHooks[],
+  call: ToolCall,
+  callback: ToolCallback,
+  round: number,
+  context: ToolContext,
+  run: {
+    readonly execute: (args: string) => ToolResponse | Promise<ToolResponse>;
+    readonly denied: () => void;
+  },
+): Promise<ToolResponse> {
+  const definition = callback.getToolDefinition();
+  const hookContext: ToolCallHookContext = {
+    toolCall: call,
+    toolDefinition: definition,
+    toolMetadata: toolMetadataOf(callback),
+    context: context.forTool(definition.name),
+    round,
+  };
+  const before = await runBeforeHooks(hooks, hookContext, call);
+  if (before.action === 'deny') {
+    run.denied();
+    return runAfterHooks(hooks, hookContext, call, before.arguments, before.response);
+  }
+  const response = await run.execute(before.arguments);
+  return runAfterHooks(hooks, hookContext, call, before.arguments, response);
 }

@@ -1,13 +1,19 @@
 import { ChatMessages } from '../../errors/messages/chat.messages';
 import { ToolCallingLimitError, type ToolCallingLimitName } from '../../errors/tool-calling-limit.error';
-import type { ToolCallback } from '../../tool/tool-callback';
+import { callsDirectly } from '../../tool/invocable-tool-callback';
+import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
 import type { ToolCall } from '../model/messages';
 import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
 import type { ToolCallCounts, ToolExecutionInput } from './tool-execution-result';
 
 /** What runs for a call: the tool, a refusal for a call over a limit, or nothing for a name the model invented. */
+export interface ToolTarget {
+  readonly kind: 'tool';
+  readonly callback: ToolCallback;
+}
+
 export type Target =
-  | { readonly kind: 'tool'; readonly callback: ToolCallback }
+  | ToolTarget
   | { readonly kind: 'over-limit'; readonly limit: ToolCallingLimitName; readonly message: string }
   | { readonly kind: 'unknown-tool' };
 
@@ -64,4 +70,23 @@ function limitError(
   const { history: before, message } = input;
   const history = before[before.length - 1] === message ? before : before.concat(message);
   return new ToolCallingLimitError(limit, value, history, toolName, requestedCalls);
+}
+
+export function isSequential(target: Target): boolean {
+  return target.kind === 'tool' && toolMetadataOf(target.callback).sequential === true;
+}
+
+/**
+ * Whether the call runs a library callback that needs nothing around it: not an unknown tool or a refusal, no
+ * approval, and a `call()` of the library's own (`callsDirectly`), which can answer synchronously.
+ */
+export function isDirect(target: Target): target is ToolTarget {
+  return (
+    target.kind === 'tool' && callsDirectly(target.callback) && !toolMetadataOf(target.callback).approval
+  );
+}
+
+export function allDirect(targets: readonly Target[], start: number, end: number): boolean {
+  for (let index = start; index < end; index++) if (!isDirect(targets[index])) return false;
+  return true;
 }

@@ -7,12 +7,12 @@ import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-
 import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
 import { ToolContext } from '../../tool/tool-context';
 import { invokeWithLimits } from './invoke-with-limits';
-import { toolResponseMessage, type ToolCall, type ToolResponse } from '../model/messages';
+import type { ToolCall, ToolResponse } from '../model/messages';
 import { SiblingCancellation } from './sibling-cancellation';
 import { capResponse } from './tool-result-cap';
 import { ToolCallCounter } from './tool-call-counter';
-import type { ToolCallHookContext, ToolCallHooks } from './tool-call-hooks';
-import { runAfterHooks, runBeforeHooks } from './tool-call-hooks.runner';
+import type { ToolCallHooks } from './tool-call-hooks';
+import { runWithHooks } from './tool-call-hooks.runner';
 import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
 import { StateMessages } from '../../errors/messages/state.messages';
 import { checkApproval } from './approval-check';
@@ -21,8 +21,17 @@ import type {
   ToolExecutionInput,
   ToolExecutionResult,
 } from './tool-execution-result';
-import { planToolRound, type Target } from './tool-round-plan';
+import {
+  allDirect,
+  isDirect,
+  isSequential,
+  planToolRound,
+  type Target,
+  type ToolTarget,
+} from './tool-round-plan';
+import { roundResult } from './tool-round-result';
 import { runConcurrently } from './concurrent-calls';
+import { runDirect, type DirectRound } from './direct-calls';
 import { signalOf, type AbortLike } from './run-abort';
 
 const SETTLED = Promise.resolve();
@@ -42,7 +51,7 @@ export interface ToolRoundSettings {
  * calls after it wait for it. Results keep the order of the calls. A failure that ends the round (a rethrown error,
  * a throwing hook) aborts the signals of the calls still running beside it, with that failure as the reason.
  */
-export class ToolRound {
+export class ToolRound implements DirectRound {
   private readonly calls: readonly ToolCall[];
   private readonly targets: Target[];
   private readonly responses: ToolResponse[];
@@ -53,6 +62,8 @@ export class ToolRound {
   /** Kept for the telemetry only: what made each call fail. */
   private readonly errors: unknown[] | undefined;
   private awaiting?: ToolCallAwaitingApproval[];
+  /** Nothing runs around this round's calls (no hook, telemetry or resumed round): see `runDirect`. */
+  private readonly plain: boolean;
 
   constructor(
     private readonly input: ToolExecutionInput,
@@ -67,71 +78,35 @@ export class ToolRound {
     this.round = input.round ?? 1;
     this.errors = input.telemetry === undefined ? undefined : [];
     this.targets = planToolRound(input, tools, settings.limits, input.counter ?? new ToolCallCounter());
+    this.plain =
+      settings.hooks.length === 0 && input.telemetry === undefined && input.resumption === undefined;
   }
 
   async run(): Promise<ToolExecutionResult> {
-    const n = this.calls.length;
-    let i = 0;
-    while (i < n) {
-      if (this.isSequential(i)) {
-        await this.runOne(i++);
-        continue;
-      }
+    const { targets } = this;
+    const n = targets.length;
+    for (let i = 0; i < n;) {
       let end = i + 1;
-      while (end < n && !this.isSequential(end)) end++;
-      await this.runRange(i, end);
+      if (!isSequential(targets[i])) while (end < n && !isSequential(targets[end])) end++;
+      await (end - i > 1
+        ? this.runRange(i, end)
+        : this.plain && isDirect(targets[i])
+          ? runDirect(this, i, end)
+          : this.runOne(i));
       i = end;
     }
-    const { history, message } = this.input;
-    const awaiting = this.awaiting;
-    if (awaiting) {
-      awaiting.sort((a, b) => a.index - b.index);
-      return {
-        conversationHistory: history[history.length - 1] === message ? history : [...history, message],
-        toolResponses: this.responses,
-        returnDirect: false,
-        awaitingApproval: awaiting,
-      };
-    }
-    const toolMessage = toolResponseMessage(this.responses);
-    return {
-      // Spread, not concat(): concat looks up Symbol.isConcatSpreadable on each message it is given, which made
-      // it 5x slower here, once per round.
-      conversationHistory:
-        history[history.length - 1] === message
-          ? [...history, toolMessage]
-          : [...history, message, toolMessage],
-      toolResponses: this.responses,
-      returnDirect: n > 0 && this.allReturnDirect(),
-    };
-  }
-
-  private isSequential(index: number): boolean {
-    const target = this.targets[index];
-    return target.kind === 'tool' && toolMetadataOf(target.callback).sequential === true;
-  }
-
-  private allReturnDirect(): boolean {
-    for (let i = 0; i < this.calls.length; i++) {
-      const target = this.targets[i];
-      if (
-        target.kind !== 'tool' ||
-        !toolMetadataOf(target.callback).returnDirect ||
-        this.responses[i].isError
-      ) {
-        return false;
-      }
-    }
-    return true;
+    return roundResult(this.input, targets, this.responses, this.awaiting);
   }
 
   private async runRange(start: number, end: number): Promise<void> {
-    if (end - start === 1) return this.runOne(start);
     this.abort?.throwIfAborted();
     // So that a failure can abort the calls running beside it, without aborting the request.
     const siblings = (this.siblings = new SiblingCancellation(this.abort));
+    const maxConcurrency = this.settings.limits.maxConcurrency;
     try {
-      await runConcurrently(start, end, this.settings.limits.maxConcurrency, (index) => this.runOne(index));
+      await (end - start <= maxConcurrency && this.plain && allDirect(this.targets, start, end)
+        ? runDirect(this, start, end)
+        : runConcurrently(start, end, maxConcurrency, (index) => this.runOne(index)));
     } catch (error) {
       siblings.cancel(error);
       throw error;
@@ -141,7 +116,8 @@ export class ToolRound {
     }
   }
 
-  private async runOne(index: number): Promise<void> {
+  /** @internal */
+  async runOne(index: number): Promise<void> {
     const call = this.calls[index];
     const target = this.targets[index];
     const onEvent = this.input.onEvent;
@@ -168,18 +144,60 @@ export class ToolRound {
       call,
       target.kind === 'tool' ? target.callback.getToolDefinition() : undefined,
     );
-    let response =
+    const response =
       refused ??
       (await (telemetry === undefined
         ? this.respond(index, call, target)
         : telemetry.run(() => this.respond(index, call, target))));
-    response = this.capped(call, response, target.kind === 'tool' ? target.callback : undefined);
-    this.responses[index] = response;
-    if (telemetry !== undefined) this.report(telemetry, index, target, response);
-    onEvent?.({
-      type: response.isError ? 'tool-error' : 'tool-result',
+    this.settle(index, call, target, response, telemetry);
+  }
+
+  /** @internal For `runDirect`: checks the abort, reports the start, calls the tool. */
+  startCall(index: number): string | Promise<string> {
+    this.abort?.throwIfAborted();
+    const call = this.calls[index];
+    this.input.onEvent?.({ type: 'tool-call-started', round: this.round, toolCall: call });
+    return this.invoke(call, (this.targets[index] as ToolTarget).callback, call.arguments);
+  }
+
+  /** @internal For `runDirect`: a call that answered synchronously. */
+  settleText(index: number, result: string): void {
+    const call = this.calls[index];
+    this.settle(index, call, this.targets[index], { id: call.id, name: call.name, result, isError: false });
+  }
+
+  /** @internal For `runDirect`: a call that did not, settled as any call is. */
+  settleLater(index: number, result: Promise<string>): Promise<void> {
+    const call = this.calls[index];
+    const target = this.targets[index] as ToolTarget;
+    return this.responseOf(index, call, target.callback, result).then((response) =>
+      this.settle(index, call, target, response),
+    );
+  }
+
+  /** A call's response, cut to the tool's or the limits' `maxResultChars` (an event says so), kept, reported. */
+  private settle(
+    index: number,
+    call: ToolCall,
+    target: Target,
+    response: ToolResponse,
+    telemetry?: ToolCallTelemetry,
+  ): void {
+    const max =
+      (target.kind === 'tool' ? toolMetadataOf(target.callback).maxResultChars : undefined) ??
+      this.settings.limits.maxResultChars;
+    const capped = capResponse(call, response, max, this.round, this.input.onEvent);
+    this.responses[index] = capped;
+    if (telemetry !== undefined) {
+      const error = this.errors![index];
+      if (target.kind === 'over-limit') telemetry.limit(capped.result, target.limit);
+      else if (error === DENIED) telemetry.deny(capped.result);
+      else telemetry.end(capped.result, capped.isError, error);
+    }
+    this.input.onEvent?.({
+      type: capped.isError ? 'tool-error' : 'tool-result',
       round: this.round,
-      toolResponse: response,
+      toolResponse: capped,
     });
   }
 
@@ -209,47 +227,19 @@ export class ToolRound {
     }
   }
 
-  private report(telemetry: ToolCallTelemetry, index: number, target: Target, response: ToolResponse): void {
-    const error = this.errors![index];
-    if (target.kind === 'over-limit') telemetry.limit(response.result, target.limit);
-    else if (error === DENIED) telemetry.deny(response.result);
-    else telemetry.end(response.result, response.isError, error);
-  }
-
-  /** The response with its text cut to the tool's or the limits' `maxResultChars`, reported as an event. */
-  private capped(call: ToolCall, response: ToolResponse, callback: ToolCallback | undefined): ToolResponse {
-    const max = (callback && toolMetadataOf(callback).maxResultChars) ?? this.settings.limits.maxResultChars;
-    return capResponse(call, response, max, this.round, this.input.onEvent);
-  }
-
   private failure(index: number, call: ToolCall, error: Error): ToolResponse {
     if (this.errors !== undefined) this.errors[index] = error;
     return { id: call.id, name: call.name, result: this.settings.processor.process(error), isError: true };
   }
 
-  private async invokeWithHooks(
-    index: number,
-    call: ToolCall,
-    callback: ToolCallback,
-  ): Promise<ToolResponse> {
-    const definition = callback.getToolDefinition();
-    const hooks = this.settings.hooks;
-    const hookContext: ToolCallHookContext = {
-      toolCall: call,
-      toolDefinition: definition,
-      toolMetadata: toolMetadataOf(callback),
-      context: this.context
-        .withSignal(this.siblings?.signal() ?? signalOf(this.abort))
-        .forTool(definition.name),
-      round: this.round,
-    };
-    const before = await runBeforeHooks(hooks, hookContext, call);
-    if (before.action === 'deny') {
-      if (this.errors !== undefined) this.errors[index] = DENIED;
-      return runAfterHooks(hooks, hookContext, call, before.arguments, before.response);
-    }
-    const response = await this.execute(index, call, callback, before.arguments);
-    return runAfterHooks(hooks, hookContext, call, before.arguments, response);
+  private invokeWithHooks(index: number, call: ToolCall, callback: ToolCallback): Promise<ToolResponse> {
+    const context = this.context.withSignal(this.siblings?.signal() ?? signalOf(this.abort));
+    return runWithHooks(this.settings.hooks, call, callback, this.round, context, {
+      execute: (args) => this.execute(index, call, callback, args),
+      denied: () => {
+        if (this.errors !== undefined) this.errors[index] = DENIED;
+      },
+    });
   }
 
   private execute(
@@ -258,26 +248,39 @@ export class ToolRound {
     callback: ToolCallback,
     args: string,
   ): ToolResponse | Promise<ToolResponse> {
-    const definition = callback.getToolDefinition();
-    const signal = this.abort;
-    const siblings = this.siblings;
-    const timeoutMs = toolMetadataOf(callback).timeoutMs ?? this.settings.limits.toolTimeoutMs;
-    const result = invokeWithLimits(
-      callback,
-      definition.name,
-      args,
-      this.context,
-      signal,
-      timeoutMs,
-      siblings,
-      call.id,
-    );
+    const result = this.invoke(call, callback, args);
     if (typeof result === 'string') {
       const response: ToolResponse = { id: call.id, name: call.name, result, isError: false };
       // One microtask turn, as a failed call takes: calls answered without running a tool (an unknown tool, a
       // refused call) keep reporting before the results of the tools started with them, as with promises.
       return SETTLED.then(() => response);
     }
+    return this.responseOf(index, call, callback, result);
+  }
+
+  private invoke(call: ToolCall, callback: ToolCallback, args: string): string | Promise<string> {
+    const timeoutMs = toolMetadataOf(callback).timeoutMs ?? this.settings.limits.toolTimeoutMs;
+    return invokeWithLimits(
+      callback,
+      callback.getToolDefinition().name,
+      args,
+      this.context,
+      this.abort,
+      timeoutMs,
+      this.siblings,
+      call.id,
+    );
+  }
+
+  /** The response once a call that did not answer synchronously settles: a failure becomes an error result. */
+  private responseOf(
+    index: number,
+    call: ToolCall,
+    callback: ToolCallback,
+    result: Promise<string>,
+  ): Promise<ToolResponse> {
+    const signal = this.abort;
+    const siblings = this.siblings;
     return result.then(
       (text): ToolResponse => ({ id: call.id, name: call.name, result: text, isError: false }),
       (error: unknown) => {
@@ -288,7 +291,7 @@ export class ToolRound {
           call,
           isInstanceOf(error, ToolCallingError)
             ? (error as Error)
-            : new ToolExecutionError(definition, error),
+            : new ToolExecutionError(callback.getToolDefinition(), error),
         );
       },
     );
