@@ -66,10 +66,7 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
       return Promise.resolve({ value, done: false });
     }
     if (this.ended || this.closed) return this.afterEnd();
-    const next = new Promise<IteratorResult<ChatStreamEvent>>((resolve, reject) => {
-      this.pull = resolve;
-      this.pullFailed = reject;
-    });
+    const next = new Promise<IteratorResult<ChatStreamEvent>>(this.awaitEvent);
     if (!this.started) {
       this.started = true;
       void this.loop();
@@ -98,6 +95,19 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
     return Promise.reject(failure.error);
   }
 
+  // Made once: a new Promise's executor is a closure per call otherwise, and there is a wait per event.
+  private readonly awaitEvent = (
+    resolve: (result: IteratorResult<ChatStreamEvent>) => void,
+    reject: (reason: unknown) => void,
+  ): void => {
+    this.pull = resolve;
+    this.pullFailed = reject;
+  };
+
+  private readonly awaitDemand = (resolve: () => void): void => {
+    this.wakeLoop = resolve;
+  };
+
   private readonly push = (event: ChatStreamEvent): void => {
     if (this.closed) return;
     const pull = this.pull;
@@ -111,7 +121,7 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
   /** Resolves once the consumer has taken every event and asks for the next (at once if it already does). */
   private demand(): Promise<void> | undefined {
     if (this.pull !== undefined || this.closed) return undefined;
-    return new Promise<void>((resolve) => (this.wakeLoop = resolve));
+    return new Promise<void>(this.awaitDemand);
   }
 
   private resumeLoop(): void {
