@@ -14,6 +14,36 @@ export class SiblingCancellation {
   private cancelled = false;
   private cause: unknown;
 
+  /**
+   * Runs `range` with siblings made for it: a failure of the range cancels the calls still running, with that
+   * failure as the reason. When it is over, the siblings are disposed and `after` is called. `undefined` when the
+   * range was done synchronously.
+   */
+  static around(
+    outer: AbortLike | undefined,
+    range: (siblings: SiblingCancellation) => Promise<void> | undefined,
+    after: () => void,
+  ): Promise<void> | undefined {
+    const siblings = new SiblingCancellation(outer);
+    const end = (): undefined => {
+      siblings.dispose();
+      after();
+      return undefined;
+    };
+    const fail = (error: unknown): never => {
+      siblings.cancel(error);
+      end();
+      throw error;
+    };
+    let pending: Promise<void> | undefined;
+    try {
+      pending = range(siblings);
+    } catch (error) {
+      return fail(error);
+    }
+    return pending === undefined ? end() : pending.then(end, fail);
+  }
+
   constructor(private readonly outer: AbortLike | undefined) {
     if (outer) {
       this.onOuterAbort = () => {

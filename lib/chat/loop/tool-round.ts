@@ -21,14 +21,7 @@ import type {
   ToolExecutionInput,
   ToolExecutionResult,
 } from './tool-execution-result';
-import {
-  allDirect,
-  isDirect,
-  isSequential,
-  planToolRound,
-  type Target,
-  type ToolTarget,
-} from './tool-round-plan';
+import { allDirect, isSequential, planToolRound, type Target, type ToolTarget } from './tool-round-plan';
 import { roundResult } from './tool-round-result';
 import { runConcurrently } from './concurrent-calls';
 import { runDirect, type DirectRound } from './direct-calls';
@@ -88,32 +81,30 @@ export class ToolRound implements DirectRound {
     for (let i = 0; i < n;) {
       let end = i + 1;
       if (!isSequential(targets[i])) while (end < n && !isSequential(targets[end])) end++;
-      await (end - i > 1
-        ? this.runRange(i, end)
-        : this.plain && isDirect(targets[i])
-          ? runDirect(this, i, end)
-          : this.runOne(i));
+      const pending = this.runRange(i, end);
+      if (pending !== undefined) await pending;
       i = end;
     }
     return roundResult(this.input, targets, this.responses, this.awaiting);
   }
 
-  private async runRange(start: number, end: number): Promise<void> {
+  /** Runs the calls `[start, end)`; `undefined` when they are done already (see `runDirect`). */
+  private runRange(start: number, end: number): Promise<void> | undefined {
+    const direct = this.plain && allDirect(this.targets, start, end);
+    if (end - start === 1) return direct ? runDirect(this, start, end) : this.runOne(start);
     this.abort?.throwIfAborted();
-    // So that a failure can abort the calls running beside it, without aborting the request.
-    const siblings = (this.siblings = new SiblingCancellation(this.abort));
     const maxConcurrency = this.settings.limits.maxConcurrency;
-    try {
-      await (end - start <= maxConcurrency && this.plain && allDirect(this.targets, start, end)
-        ? runDirect(this, start, end)
-        : runConcurrently(start, end, maxConcurrency, (index) => this.runOne(index)));
-    } catch (error) {
-      siblings.cancel(error);
-      throw error;
-    } finally {
-      siblings.dispose();
-      this.siblings = undefined;
-    }
+    // So that a failure can abort the calls running beside it, without aborting the request.
+    return SiblingCancellation.around(
+      this.abort,
+      (siblings) => {
+        this.siblings = siblings;
+        return direct && end - start <= maxConcurrency
+          ? runDirect(this, start, end)
+          : runConcurrently(start, end, maxConcurrency, (index) => this.runOne(index));
+      },
+      () => (this.siblings = undefined),
+    );
   }
 
   /** @internal */
