@@ -127,5 +127,25 @@ describe('ToolCallingManager', () => {
       });
       await expect(execution).rejects.toThrow(DuplicateToolNameError);
     });
+
+    it('returns a promise when every call answers synchronously, and one that rejects on an abort', async () => {
+      const message = assistantMessage('', [
+        { id: '1', name: 'ping', arguments: '{}' },
+        { id: '2', name: 'ping', arguments: '{}' },
+      ]);
+      const execution = new ToolCallingManager().executeToolCalls({ history: [], message, tools: [ping] });
+      expect(execution).toBeInstanceOf(Promise);
+      expect((await execution).toolResponses.map((r) => r.result)).toEqual(['pong', 'pong']);
+
+      const signal = AbortSignal.abort(new Error('left'));
+      const aborted = new ToolCallingManager().executeToolCalls({
+        history: [],
+        message,
+        tools: [ping],
+        signal,
+      });
+      expect(aborted).toBeInstanceOf(Promise);
+      await expect(aborted).rejects.toThrow('left');
+    });
   });
 });

@@ -34,6 +34,8 @@ async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined):
       ? model.call(prompt, callOptions)
       : observeModelCall(telemetry, run.round, prompt, () => model.call(prompt, callOptions)));
     if (run.accept(response) === 'answered') return run.finish();
-    if ((await run.executeTools()) !== 'ask-model') return run.finish();
+    const outcome = run.executeTools();
+    // Awaited only when the round is still running: most rounds of synchronous tools are over already.
+    if ((typeof outcome === 'string' ? outcome : await outcome) !== 'ask-model') return run.finish();
   }
 }

@@ -14,11 +14,20 @@ import { pauseRun } from './run-pause';
 import { ToolCallCounter } from './tool-call-counter';
 import { toolDefinitionsOf } from './tool-resolution-cache';
 import { visibleToolCallbacks } from './tool-visibility';
-import type { RoundResumption, ToolExecutionEvent, ToolExecutionInput } from './tool-execution-result';
+import type {
+  RoundResumption,
+  ToolExecutionEvent,
+  ToolExecutionInput,
+  ToolExecutionResult,
+} from './tool-execution-result';
 import { executeRound, ToolCallingManager } from './tool-calling-manager';
 import { RunAbort, signalOf, type AbortLike } from './run-abort';
 
 const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T> | undefined)?.then === 'function';
+}
 
 /** What a model response means for the loop: run the tools it asks for, or the call is answered. */
 export type ResponseOutcome = 'run-tools' | 'answered';
@@ -143,8 +152,11 @@ export class ChatRun {
     return 'run-tools';
   }
 
-  /** Runs the tool calls of the last response (of the paused round first, for a resumed run). */
-  async executeTools(onEvent?: (event: ToolExecutionEvent) => void): Promise<RoundOutcome> {
+  /**
+   * Runs the tool calls of the last response (of the paused round first, for a resumed run). The outcome comes at
+   * once, with no promise, when the round's calls all answered synchronously; a failure may then be thrown.
+   */
+  executeTools(onEvent?: (event: ToolExecutionEvent) => void): RoundOutcome | Promise<RoundOutcome> {
     const message = this.last!.message;
     const resumption = this.resumption;
     this.resumption = undefined;
@@ -166,7 +178,18 @@ export class ChatRun {
       telemetry: this.telemetry,
       resumption,
     };
-    const result = await (own ? executeRound(manager, input, this.signal) : manager.executeToolCalls(input));
+    const result = own ? executeRound(manager, input, this.signal) : manager.executeToolCalls(input);
+    return isPromiseLike(result)
+      ? Promise.resolve(result).then((settled) => this.afterRound(settled, message, resumption, counter))
+      : this.afterRound(result, message, resumption, counter);
+  }
+
+  private afterRound(
+    result: ToolExecutionResult,
+    message: AssistantMessage,
+    resumption: RoundResumption | undefined,
+    counter: ToolCallCounter,
+  ): RoundOutcome | Promise<RoundOutcome> {
     this.history = result.conversationHistory;
     const records = (this.records ??= []);
     const responses = result.toolResponses;
@@ -176,7 +199,7 @@ export class ChatRun {
     }
     const awaiting = result.awaitingApproval;
     if (awaiting) {
-      this.approvals = await pauseRun(
+      return pauseRun(
         {
           history: this.history,
           round: this.rounds,
@@ -191,8 +214,10 @@ export class ChatRun {
           request: this.context.execution?.request,
         },
         this.request.approvals,
-      );
-      return 'paused';
+      ).then((approvals) => {
+        this.approvals = approvals;
+        return 'paused' as const;
+      });
     }
     if (!result.returnDirect) return 'ask-model';
     this.direct = responses;

@@ -178,7 +178,8 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
           const asked = this.demand();
           if (asked !== undefined) await asked;
           if (this.closed) return;
-          const outcome = await run.executeTools(this.push);
+          const pending = run.executeTools(this.push);
+          const outcome = typeof pending === 'string' ? pending : await pending;
           if (outcome === 'ask-model') {
             const asked = this.demand();
             if (asked !== undefined) await asked;

@@ -173,7 +173,11 @@ export class ToolCallingManager {
    * any call of the round runs (`onLimit: 'error'`), or gives the calls over the limit an error result.
    */
   executeToolCalls(input: ToolExecutionInput): Promise<ToolExecutionResult> {
-    return executeRound(this, input, input.signal);
+    try {
+      return Promise.resolve(executeRound(this, input, input.signal));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   static {
@@ -188,21 +192,19 @@ export class ToolCallingManager {
 
 /**
  * `executeToolCalls()` with what aborts the round given apart: the chat run's light `RunAbort`, when the
- * manager's own `executeToolCalls` runs the round (an override gets a real signal in `input.signal`).
+ * manager's own `executeToolCalls` runs the round (an override gets a real signal in `input.signal`). The result
+ * comes at once, with no promise, when every call answered synchronously; what `executeToolCalls()` rejects with
+ * may be thrown.
  */
 export function executeRound(
   manager: ToolCallingManager,
   input: ToolExecutionInput,
   abort: AbortLike | undefined,
-): Promise<ToolExecutionResult> {
+): ToolExecutionResult | Promise<ToolExecutionResult> {
   const own = settingsOf(manager);
   const settings =
     input.hooks && input.hooks.length > 0 ? { ...own, hooks: own.hooks.concat(input.hooks) } : own;
-  try {
-    const tools =
-      input.tools instanceof Map ? input.tools : indexByName(input.tools as readonly ToolCallback[]);
-    return new ToolRound(input, tools, settings, abort).run();
-  } catch (error) {
-    return Promise.reject(error);
-  }
+  const tools =
+    input.tools instanceof Map ? input.tools : indexByName(input.tools as readonly ToolCallback[]);
+  return new ToolRound(input, tools, settings, abort).run();
 }

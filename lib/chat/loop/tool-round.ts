@@ -75,15 +75,23 @@ export class ToolRound implements DirectRound {
       settings.hooks.length === 0 && input.telemetry === undefined && input.resumption === undefined;
   }
 
-  async run(): Promise<ToolExecutionResult> {
+  /** The round's result; at once, with no promise, when every call answered synchronously. */
+  run(): ToolExecutionResult | Promise<ToolExecutionResult> {
+    return this.runFrom(0);
+  }
+
+  private runFrom(first: number): ToolExecutionResult | Promise<ToolExecutionResult> {
     const { targets } = this;
     const n = targets.length;
-    for (let i = 0; i < n;) {
+    for (let i = first; i < n;) {
       let end = i + 1;
       if (!isSequential(targets[i])) while (end < n && !isSequential(targets[end])) end++;
       const pending = this.runRange(i, end);
-      if (pending !== undefined) await pending;
       i = end;
+      if (pending !== undefined) {
+        const next = i;
+        return pending.then(() => this.runFrom(next));
+      }
     }
     return roundResult(this.input, targets, this.responses, this.awaiting);
   }
