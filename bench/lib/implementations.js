@@ -20,6 +20,8 @@ const BESIDE_A_NEST12 = { variants: ['A'], baseline: 'library-method-nest12' };
 const IMPLEMENTATIONS = [
   { name: 'floor', floor: true },
   { name: 'floor-ajv', floor: true },
+  // floor+ajv streamed by hand: the yardstick for library-stream beside library-method.
+  { name: 'floor-stream', variants: ['A', 'D'], baseline: 'floor-ajv' },
   { name: 'library-method' },
   { name: 'library-stream', variants: ['A', 'D'], baseline: 'library-method' },
   // Nest's enhancer pipeline beside the plain @Tool row (issues 12 and 17), on Nest 11 here and on 12 below.
