@@ -34,7 +34,27 @@ interface CallState {
  */
 export const VISIBLE = new Error('nestjs-tool-calling: the guards let the caller see the tool');
 
-const states = new WeakMap<ToolCallInfo, CallState>();
+/**
+ * The info of one call, with what the parameter factory needs in an ES private field: guards and interceptors see
+ * the three fields of `ToolCallInfo` only (in JSON, a spread, an inspection), and a call costs no `WeakMap` entry,
+ * which the garbage collector pays dearly for (there is one per call and one per visibility check).
+ */
+class CallInfo implements ToolCallInfo {
+  readonly #state: CallState;
+
+  constructor(
+    readonly toolName: string,
+    readonly toolCallId: string | undefined,
+    readonly request: unknown,
+    state: CallState,
+  ) {
+    this.#state = state;
+  }
+
+  static stateOf(info: unknown): CallState | undefined {
+    return typeof info === 'object' && info !== null && #state in info ? info.#state : undefined;
+  }
+}
 
 export function toolCallArgs(
   input: Record<string, unknown> | undefined,
@@ -43,12 +63,7 @@ export function toolCallArgs(
   bound: readonly unknown[] | undefined,
   positions: ParamPositions,
 ): ToolCallArgs {
-  const info: ToolCallInfo = {
-    toolName: positions.toolName,
-    toolCallId,
-    request: context.execution?.request,
-  };
-  states.set(info, { bound, positions });
+  const info = new CallInfo(positions.toolName, toolCallId, context.execution?.request, { bound, positions });
   return [input, context, info];
 }
 
@@ -90,7 +105,7 @@ export function defineToolArgsMetadata(type: Function, plan: ToolMethodPlan): Pa
 /** Hands Nest each parameter's bound value; in a visibility check, stops the call before any pipe or the method. */
 export const toolParamsFactory: ParamsFactory = {
   exchangeKeyForValue(type: number, data: unknown, args: ToolCallArgs): unknown {
-    const state = states.get(args[2]);
+    const state = CallInfo.stateOf(args[2]);
     if (!state || !state.bound) throw VISIBLE;
     if (type === TOOL_CONTEXT) return args[1];
     const index = state.positions.byData.get(data as string | undefined);
