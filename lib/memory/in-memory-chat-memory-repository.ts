@@ -13,6 +13,12 @@ export const DEFAULT_MAX_CONVERSATIONS = 10_000;
  */
 export class InMemoryChatMemoryRepository implements ChatMemoryRepository {
   private readonly conversations = new Map<string, string>();
+  /**
+   * Walks the conversations from the least recently written, for dropping them: kept from one drop to the next,
+   * because a new `keys().next()` each time steps over every entry dropped before (V8 keeps them as holes until the
+   * table is rebuilt), which made each write at the bound cost more the longer the repository had been full.
+   */
+  private oldest: Iterator<string> | undefined;
 
   constructor(private readonly maxConversations = DEFAULT_MAX_CONVERSATIONS) {}
 
@@ -25,8 +31,20 @@ export class InMemoryChatMemoryRepository implements ChatMemoryRepository {
     const text = serializeConversation(messages);
     this.conversations.delete(conversationId);
     this.conversations.set(conversationId, text);
-    if (this.conversations.size > this.maxConversations)
-      this.conversations.delete(this.conversations.keys().next().value!);
+    if (this.conversations.size > this.maxConversations) this.dropOldest();
+  }
+
+  /**
+   * Everything before the walk's place has been dropped or written again (a write moves a conversation to the end),
+   * so its next key is the least recently written. A walk that reached the end starts again.
+   */
+  private dropOldest(): void {
+    let next = this.oldest?.next();
+    if (next === undefined || next.done) {
+      this.oldest = this.conversations.keys();
+      next = this.oldest.next();
+    }
+    if (!next.done) this.conversations.delete(next.value);
   }
 
   async deleteByConversationId(conversationId: string): Promise<void> {
