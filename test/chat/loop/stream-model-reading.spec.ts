@@ -34,6 +34,22 @@ function scriptedIterator(steps: Array<unknown>) {
 
 const types = (events: ChatStreamEvent[]) => events.map((event) => event.type);
 
+/** The events of a stream() whose model streams `iterator`, and the error that ended it. */
+async function streamOver(iterator: unknown) {
+  const events: ChatStreamEvent[] = [];
+  let failure: unknown;
+  try {
+    for await (const event of ChatClient.create(streamingModel(() => iterator))
+      .prompt('go')
+      .stream()
+      .events())
+      events.push(event);
+  } catch (error) {
+    failure = error;
+  }
+  return { events, failure };
+}
+
 describe("stream() reads the model's stream as for await reads it", () => {
   it('closes the model stream when the consumer leaves in the middle of it', async () => {
     let closed = false;
@@ -58,14 +74,7 @@ describe("stream() reads the model's stream as for await reads it", () => {
 
   it('closes the model stream when a chunk cannot be read, and fails with the reading error', async () => {
     const { iterator, seen } = scriptedIterator([{ done: false, value: null }]);
-    const events: ChatStreamEvent[] = [];
-    const failure = await (async () => {
-      for await (const event of ChatClient.create(streamingModel(() => iterator))
-        .prompt('go')
-        .stream()
-        .events())
-        events.push(event);
-    })().catch((error: unknown) => error);
+    const { events, failure } = await streamOver(iterator);
     expect(failure).toBeInstanceOf(TypeError);
     expect(events).toEqual([]);
     expect(seen.returns).toBe(1);
@@ -85,14 +94,7 @@ describe("stream() reads the model's stream as for await reads it", () => {
       { done: false, value: { type: 'text-delta', text: 'partial' } },
       () => new Error('connection reset'),
     ]);
-    const events: ChatStreamEvent[] = [];
-    const failure = await (async () => {
-      for await (const event of ChatClient.create(streamingModel(() => iterator))
-        .prompt('go')
-        .stream()
-        .events())
-        events.push(event);
-    })().catch((error: unknown) => error);
+    const { events, failure } = await streamOver(iterator);
     expect(failure).toMatchObject({ message: 'connection reset' });
     expect(types(events)).toEqual(['text-delta']);
     expect(seen.returns).toBe(0);
