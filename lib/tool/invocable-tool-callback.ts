@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ToolExecutionError } from '../errors/tool-execution.error';
 import { Messages } from '../errors/messages/tool.messages';
+import { isThenable } from '../util/thenable';
 import { markFixedDefinition } from './fixed-definition';
 import type { ToolDescriptor } from './tool-definition.factory';
 import { removeNullOptionalArguments } from './input/null-optional-arguments';
@@ -11,10 +12,6 @@ import type { ToolDefinition } from './tool-definition';
 import type { ToolMetadata } from './tool-metadata';
 
 const logger = new Logger('ToolCallback');
-
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as PromiseLike<T> | undefined)?.then === 'function';
-}
 
 /**
  * The call pipeline shared by method and function tools: parse the JSON, validate and bind the arguments, invoke,

@@ -10,6 +10,7 @@ import type { ChatRequest } from './chat-request';
 import { addUsage, type ChatResponse, type Usage } from '../model/chat-response';
 import type { AssistantMessage, Message, ToolResponse } from '../model/messages';
 import type { Prompt } from '../model/prompt';
+import { isThenable } from '../../util/thenable';
 import { pauseRun } from './run-pause';
 import { ToolCallCounter } from './tool-call-counter';
 import { toolDefinitionsOf } from './tool-resolution-cache';
@@ -24,10 +25,6 @@ import { executeRound, ToolCallingManager } from './tool-calling-manager';
 import { RunAbort, signalOf, type AbortLike } from './run-abort';
 
 const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
-
-function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as PromiseLike<T> | undefined)?.then === 'function';
-}
 
 /** What a model response means for the loop: run the tools it asks for, or the call is answered. */
 export type ResponseOutcome = 'run-tools' | 'answered';
@@ -179,7 +176,7 @@ export class ChatRun {
       resumption,
     };
     const result = own ? executeRound(manager, input, this.signal) : manager.executeToolCalls(input);
-    return isPromiseLike(result)
+    return isThenable(result)
       ? Promise.resolve(result).then((settled) => this.afterRound(settled, message, resumption, counter))
       : this.afterRound(result, message, resumption, counter);
   }

@@ -34,6 +34,7 @@ export function runDirect(round: DirectRound, start: number, end: number): Promi
   settleTexts(round, start, texts);
   return undefined;
 }
+
 function settleTexts(round: DirectRound, start: number, texts: readonly string[]): void {
   for (let i = 0; i < texts.length; i++) round.settleText(start + i, texts[i]);
 }

@@ -6,6 +6,7 @@ import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import { indexByName } from '../../tool/tool-name-registry';
 import type { ChatTelemetry } from '../../telemetry/chat-telemetry';
+import { isThenable } from '../../util/thenable';
 import { resolveChatTelemetry } from '../../telemetry/telemetry-options';
 import type { ToolCallHooks } from './tool-call-hooks';
 import {
@@ -98,7 +99,7 @@ export class ToolCallingManager {
     let asynchronous = false;
     const asked = providers.map((position) => {
       const callbacks = (sources[position] as ToolCallbackProvider).getToolCallbacks();
-      asynchronous ||= typeof (callbacks as Promise<unknown>).then === 'function';
+      asynchronous ||= isThenable(callbacks);
       return callbacks;
     });
     const results = asynchronous

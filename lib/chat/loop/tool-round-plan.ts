@@ -6,12 +6,13 @@ import type { ToolCall } from '../model/messages';
 import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
 import type { ToolCallCounts, ToolExecutionInput } from './tool-execution-result';
 
-/** What runs for a call: the tool, a refusal for a call over a limit, or nothing for a name the model invented. */
+/** A call that runs its tool. */
 export interface ToolTarget {
   readonly kind: 'tool';
   readonly callback: ToolCallback;
 }
 
+/** What runs for a call: the tool, a refusal for a call over a limit, or nothing for a name the model invented. */
 export type Target =
   | ToolTarget
   | { readonly kind: 'over-limit'; readonly limit: ToolCallingLimitName; readonly message: string }
