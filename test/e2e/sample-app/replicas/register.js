@@ -6,8 +6,10 @@ require('../../../reliability/soak/register-ts.js');
 const Module = require('node:module');
 const { join } = require('node:path');
 
-const LIBRARY = join(__dirname, '..', '..', '..', '..', 'lib', 'index.ts');
+const LIBRARY = join(__dirname, '..', '..', '..', '..', 'lib');
+const ENTRY = /^nestjs-tool-calling(?:\/([a-z]+))?$/;
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  return resolve.call(this, request === 'nestjs-tool-calling' ? LIBRARY : request, ...rest);
+  const entry = ENTRY.exec(request);
+  return resolve.call(this, entry ? join(LIBRARY, entry[1] ?? '', 'index.ts') : request, ...rest);
 };
