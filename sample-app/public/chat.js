@@ -77,13 +77,17 @@
     const welcome = element('li', 'empty welcome');
     welcome.append(
       element('strong', '', `Welcome, ${username}.`),
-      'Ask about your tickets or the weather, or pick a suggestion below. The model answers with the app\'s ' +
+      "Ask about your tickets or the weather, or pick a suggestion below. The model answers with the app's " +
         'tools; a call that changes something (closing a ticket) waits for your approval.',
     );
     messages.replaceChildren(welcome);
     toolCalls.replaceChildren(
-      element('li', 'empty', 'No tool calls yet: each call the model makes for a question shows up here, with its ' +
-        'arguments and its result.'),
+      element(
+        'li',
+        'empty',
+        'No tool calls yet: each call the model makes for a question shows up here, with its ' +
+          'arguments and its result.',
+      ),
     );
   };
 
@@ -166,10 +170,14 @@
         element(
           'p',
           'decision',
-          approved ? `✓ You approved: ${approval.toolName} ran.` : `✗ You denied: ${approval.toolName} was not run.`,
+          approved
+            ? `✓ You approved: ${approval.toolName} ran.`
+            : `✗ You denied: ${approval.toolName} was not run.`,
         ),
       );
-      const row = turn.rows.get(callKey(approval)) ?? addCall(turn, callKey(approval), approval.toolName, approval.arguments);
+      const row =
+        turn.rows.get(callKey(approval)) ??
+        addCall(turn, callKey(approval), approval.toolName, approval.arguments);
       const call = body.toolCalls.findLast((candidate) => sameCall(candidate, approval));
       settle(row, approved ? (call?.isError ? 'failed' : 'ok') : 'denied', call?.result);
       if (body.answer) follow(messages, () => messages.append(element('li', 'assistant', body.answer)), true);
@@ -214,7 +222,10 @@
         follow(messages, () => (turn.answer.textContent += event.text));
         break;
       case 'tool-call-started':
-        settle(addCall(turn, event.toolCall.id, event.toolCall.name, event.toolCall.arguments, event.round), 'running');
+        settle(
+          addCall(turn, event.toolCall.id, event.toolCall.name, event.toolCall.arguments, event.round),
+          'running',
+        );
         break;
       case 'tool-result':
       case 'tool-error': {
@@ -242,7 +253,10 @@
     try {
       const query = new URLSearchParams({ question });
       if (conversationId) query.set('conversationId', conversationId);
-      const response = await fetch(`/chat/stream?${query}`, authorized({ headers: { accept: 'text/event-stream' } }));
+      const response = await fetch(
+        `/chat/stream?${query}`,
+        authorized({ headers: { accept: 'text/event-stream' } }),
+      );
       if (response.status === 401) return showLogin('Your session has ended: sign in again.');
       if (!response.ok || !response.body) throw new Error(`the server answered ${response.status}`);
       await readEvents(response, (event) => onEvent(event, turn));
@@ -251,7 +265,8 @@
       turn.answer.textContent = `Error: ${error.message}`;
     } finally {
       turn.answer.classList.remove('streaming');
-      if (turn.rows.size === 0) follow(toolCalls, () => turn.calls.append(element('li', 'none', 'no tool calls')));
+      if (turn.rows.size === 0)
+        follow(toolCalls, () => turn.calls.append(element('li', 'none', 'no tool calls')));
       send.disabled = false;
       input.focus();
     }
