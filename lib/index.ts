@@ -210,6 +210,8 @@ export { AnthropicChatModel, type AnthropicChatModelOptions } from './models/ant
 export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './models/anthropic/anthropic.constants';
 export { GeminiChatModel, type GeminiChatModelOptions } from './models/gemini/gemini-chat-model';
 export { toGeminiSchema } from './models/gemini/gemini-schema';
+export { OfflineChatModel, type OfflineChatModelOptions } from './models/offline/offline-chat-model';
+export type { OfflineChatModelSettings } from './models/offline/offline-chat-model-settings';
 
 // --- The Nest module: options, tokens, discovery, configuration from the environment --------------------------------
 export { ToolCallingModule } from './module/tool-calling.module';
