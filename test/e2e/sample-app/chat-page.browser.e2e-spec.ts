@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { describeIf } from '../../support/describe-if';
 import { startSupportDesk } from './support-desk.app';
 
 // What the page-side callbacks use of the browser (the project's types are Node's, without the DOM library).
@@ -26,8 +27,6 @@ const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 const CHROMIUM = CANDIDATES.find((path) => existsSync(path));
 const OUTPUT = join(__dirname, '..', '..', '..', 'test-output');
 const SKIPPED = `no Chromium at ${CANDIDATES.join(' or ')}; run .ci/setup-browser, as CI does`;
-
-if (!CHROMIUM) process.stderr.write(`chat page browser test skipped: ${SKIPPED}\n`);
 
 /** Questions whose tool calls overflow the tool pane, the last one with a long result. */
 const QUESTIONS: Array<{ question: string; tools: string[] }> = [
@@ -84,175 +83,170 @@ async function askAll(page: Page): Promise<void> {
   }
 }
 
-(CHROMIUM ? describe : describe.skip)(
-  `sample app: the chat page in headless Chromium${CHROMIUM ? '' : ` (skipped: ${SKIPPED})`}`,
-  () => {
-    let app: NestExpressApplication;
-    let url: string;
-    let browser: Browser;
+describeIf(CHROMIUM, SKIPPED)('sample app: the chat page in headless Chromium', () => {
+  let app: NestExpressApplication;
+  let url: string;
+  let browser: Browser;
 
-    beforeAll(async () => {
-      ({ app, url } = await startSupportDesk());
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
-      mkdirSync(OUTPUT, { recursive: true });
-    }, 30_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      await app?.close();
+  beforeAll(async () => {
+    ({ app, url } = await startSupportDesk());
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
+    mkdirSync(OUTPUT, { recursive: true });
+  }, 30_000);
 
-    async function openPage(
-      width: number,
-      height: number,
-      user: string | null = 'alice',
-    ): Promise<{ page: Page; failures: string[] }> {
-      const page = await browser.newPage({ viewport: { width, height } });
-      const failures: string[] = [];
-      page.on('pageerror', (error) => failures.push(error.message));
-      page.on('response', (response) => {
-        if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
-      });
-      await page.goto(url);
-      if (user) {
-        await signInAs(page, user);
-        await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
-      }
-      return { page, failures };
-    }
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
 
-    it('signs in: refuses a wrong password, then signs a demo user in with one click', async () => {
-      const { page, failures } = await openPage(1280, 800, null);
-      await page.locator('#login').waitFor({ timeout: 10_000 });
-      expect(await page.locator('#desk').isHidden()).toBe(true);
-      await page.fill('#username', 'alice');
-      await page.fill('#password', 'wrong');
-      await page.click('#sign-in');
-      await page.getByText('Wrong user name or password.').waitFor({ timeout: 10_000 });
-      expect(failures).toEqual([`401 ${url}/auth/login`]);
-      failures.length = 0;
-
-      await signInAs(page, 'alice');
+  async function openPage(
+    width: number,
+    height: number,
+    user: string | null = 'alice',
+  ): Promise<{ page: Page; failures: string[] }> {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    page.on('response', (response) => {
+      if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(url);
+    if (user) {
+      await signInAs(page, user);
       await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
-      expect(await page.locator('#offered-tools').textContent()).toContain('closeTicket');
-      await page.reload();
-      await page.getByText('signed in: alice (acme, admin)').waitFor({ timeout: 10_000 });
-      expect(failures).toEqual([]);
-    }, 60_000);
+    }
+    return { page, failures };
+  }
 
-    it('streams with the token of the signed-in user: bob is not offered closeTicket and may not close', async () => {
-      const { page, failures } = await openPage(1280, 800, 'bob');
-      // Signing in as someone else starts a conversation of their own.
-      await signInAs(page, 'carol');
-      await page.getByRole('button', { name: 'Export my tickets as CSV' }).click();
-      await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-      expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
-        'Email quota exceeded',
-      );
-      await signInAs(page, 'bob');
-      expect(await page.locator('#messages li').count()).toBe(0);
-      expect(await page.locator('#offered-tools').textContent()).not.toContain('closeTicket');
-      await page.getByRole('button', { name: 'Close ticket 1' }).click();
-      await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-      expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
-        'I may not close that for you: none of the tools I was given can close anything.',
-      );
-      expect(await page.locator('#tool-calls li.call').count()).toBe(0);
-      expect(await page.locator('#tool-calls li.none').last().textContent()).toBe('no tool calls');
-      expect(failures).toEqual([]);
-    }, 60_000);
+  it('signs in: refuses a wrong password, then signs a demo user in with one click', async () => {
+    const { page, failures } = await openPage(1280, 800, null);
+    await page.locator('#login').waitFor({ timeout: 10_000 });
+    expect(await page.locator('#desk').isHidden()).toBe(true);
+    await page.fill('#username', 'alice');
+    await page.fill('#password', 'wrong');
+    await page.click('#sign-in');
+    await page.getByText('Wrong user name or password.').waitFor({ timeout: 10_000 });
+    expect(failures).toEqual([`401 ${url}/auth/login`]);
+    failures.length = 0;
 
-    it('streams the answer, shows each question’s tool calls with their round, and follows both panes (desktop)', async () => {
-      const { page, failures } = await openPage(1280, 800);
-      await askAll(page);
+    await signInAs(page, 'alice');
+    await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
+    expect(await page.locator('#offered-tools').textContent()).toContain('closeTicket');
+    await page.reload();
+    await page.getByText('signed in: alice (acme, admin)').waitFor({ timeout: 10_000 });
+    expect(failures).toEqual([]);
+  }, 60_000);
 
-      const first = page.locator('#tool-calls li.turn').first();
-      expect(await first.locator('.round').allTextContents()).toEqual(['round 1', 'round 1']);
-      expect(await first.locator('.args').first().textContent()).toContain('"city": "Paris"');
-      expect(await first.locator('.result').first().textContent()).toContain('"unit": "C"');
-      expect(await page.locator('#messages li.user').first().textContent()).toBe(QUESTIONS[0].question);
-      expect(await page.locator('#messages li.assistant').first().textContent()).toMatch(
-        /^Here is what I found for "What is the weather in Paris and Rome\?"/,
-      );
-      expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
-        'VPN drops every hour',
-      );
-      // The panes scroll, not the page.
-      expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(
-        true,
-      );
+  it('streams with the token of the signed-in user: bob is not offered closeTicket and may not close', async () => {
+    const { page, failures } = await openPage(1280, 800, 'bob');
+    // Signing in as someone else starts a conversation of their own.
+    await signInAs(page, 'carol');
+    await page.getByRole('button', { name: 'Export my tickets as CSV' }).click();
+    await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
+      'Email quota exceeded',
+    );
+    await signInAs(page, 'bob');
+    expect(await page.locator('#messages li').count()).toBe(0);
+    expect(await page.locator('#offered-tools').textContent()).not.toContain('closeTicket');
+    await page.getByRole('button', { name: 'Close ticket 1' }).click();
+    await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
+      'I may not close that for you: none of the tools I was given can close anything.',
+    );
+    expect(await page.locator('#tool-calls li.call').count()).toBe(0);
+    expect(await page.locator('#tool-calls li.none').last().textContent()).toBe('no tool calls');
+    expect(failures).toEqual([]);
+  }, 60_000);
 
-      await page.screenshot({ path: join(OUTPUT, 'chat-page-desktop.png') });
-      expect(failures).toEqual([]);
-    }, 90_000);
+  it('streams the answer, shows each question’s tool calls with their round, and follows both panes (desktop)', async () => {
+    const { page, failures } = await openPage(1280, 800);
+    await askAll(page);
 
-    it('fits a 390 px phone: no horizontal overflow, the newest tool call and answer in view', async () => {
-      const { page, failures } = await openPage(390, 844);
-      await askAll(page);
+    const first = page.locator('#tool-calls li.turn').first();
+    expect(await first.locator('.round').allTextContents()).toEqual(['round 1', 'round 1']);
+    expect(await first.locator('.args').first().textContent()).toContain('"city": "Paris"');
+    expect(await first.locator('.result').first().textContent()).toContain('"unit": "C"');
+    expect(await page.locator('#messages li.user').first().textContent()).toBe(QUESTIONS[0].question);
+    expect(await page.locator('#messages li.assistant').first().textContent()).toMatch(
+      /^Here is what I found for "What is the weather in Paris and Rome\?"/,
+    );
+    expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
+      'VPN drops every hour',
+    );
+    // The panes scroll, not the page.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
 
-      const overflow = await page.evaluate(() => ({
-        page: document.documentElement.scrollWidth - window.innerWidth,
-        wider: [...document.querySelectorAll('body *')]
-          .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .map((node) => `${node.tagName.toLowerCase()}.${node.className}`),
-      }));
-      expect(overflow).toEqual({ page: 0, wider: [] });
+    await page.screenshot({ path: join(OUTPUT, 'chat-page-desktop.png') });
+    expect(failures).toEqual([]);
+  }, 90_000);
 
-      await page.screenshot({ path: join(OUTPUT, 'chat-page-phone.png') });
-      expect(failures).toEqual([]);
-    }, 90_000);
+  it('fits a 390 px phone: no horizontal overflow, the newest tool call and answer in view', async () => {
+    const { page, failures } = await openPage(390, 844);
+    await askAll(page);
 
-    it('keeps the conversation, shows the pending closeTicket call, and goes on when Approve is pressed', async () => {
-      const { page, failures } = await openPage(1280, 800);
-      await signInAs(page, 'alice');
-      const asked: string[] = [];
-      page.on('request', (r) => {
-        if (r.url().includes('/chat/stream'))
-          asked.push(new URL(r.url()).searchParams.get('conversationId') ?? '');
-      });
-      await page.fill('#question', 'List my open tickets');
-      await page.click('#send');
-      await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      wider: [...document.querySelectorAll('body *')]
+        .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((node) => `${node.tagName.toLowerCase()}.${node.className}`),
+    }));
+    expect(overflow).toEqual({ page: 0, wider: [] });
 
-      await page.fill('#question', 'Close ticket 1');
-      await page.click('#send');
-      const box = page.locator('#messages li.approval.pending');
-      await box.waitFor({ timeout: 10_000 });
-      expect(await box.locator('.tool').textContent()).toBe('closeTicket');
-      expect(await box.locator('.args').textContent()).toBe('{"id":1}');
-      expect(await page.locator('#tool-calls li .name', { hasText: 'closeTicket' }).count()).toBe(0);
+    await page.screenshot({ path: join(OUTPUT, 'chat-page-phone.png') });
+    expect(failures).toEqual([]);
+  }, 90_000);
 
-      await box.getByRole('button', { name: 'Approve' }).click();
-      await page.locator('#messages li.approval.approved').waitFor({ timeout: 10_000 });
-      await page.locator('#tool-calls li.ok .name', { hasText: 'closeTicket' }).waitFor({ timeout: 10_000 });
-      expect(await page.locator('#messages li.assistant').last().textContent()).toContain('status closed');
-      expect(asked).toHaveLength(2);
-      expect(asked[0]).toBe('');
-      expect(asked[1]).toMatch(/^[0-9a-f-]{36}$/);
-
-      await page.screenshot({ path: join(OUTPUT, 'chat-page-approval.png') });
-      expect(failures).toEqual([]);
-    }, 60_000);
-
-    it('has a favicon', async () => {
-      const { page, failures } = await openPage(800, 600);
-      const href = await page.locator('link[rel="icon"]').getAttribute('href');
-      const icon = await page.request.get(new URL(href ?? '/favicon.ico', url).toString());
-      expect(icon.status()).toBe(200);
-      expect(icon.headers()['content-type']).toContain('image/svg+xml');
-      expect(failures).toEqual([]);
+  it('keeps the conversation, shows the pending closeTicket call, and goes on when Approve is pressed', async () => {
+    const { page, failures } = await openPage(1280, 800);
+    await signInAs(page, 'alice');
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/chat/stream'))
+        asked.push(new URL(r.url()).searchParams.get('conversationId') ?? '');
     });
-  },
-);
+    await page.fill('#question', 'List my open tickets');
+    await page.click('#send');
+    await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
+
+    await page.fill('#question', 'Close ticket 1');
+    await page.click('#send');
+    const box = page.locator('#messages li.approval.pending');
+    await box.waitFor({ timeout: 10_000 });
+    expect(await box.locator('.tool').textContent()).toBe('closeTicket');
+    expect(await box.locator('.args').textContent()).toBe('{"id":1}');
+    expect(await page.locator('#tool-calls li .name', { hasText: 'closeTicket' }).count()).toBe(0);
+
+    await box.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('#messages li.approval.approved').waitFor({ timeout: 10_000 });
+    await page.locator('#tool-calls li.ok .name', { hasText: 'closeTicket' }).waitFor({ timeout: 10_000 });
+    expect(await page.locator('#messages li.assistant').last().textContent()).toContain('status closed');
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toBe('');
+    expect(asked[1]).toMatch(/^[0-9a-f-]{36}$/);
+
+    await page.screenshot({ path: join(OUTPUT, 'chat-page-approval.png') });
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('has a favicon', async () => {
+    const { page, failures } = await openPage(800, 600);
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    const icon = await page.request.get(new URL(href ?? '/favicon.ico', url).toString());
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    expect(failures).toEqual([]);
+  });
+});
