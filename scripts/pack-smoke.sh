@@ -37,7 +37,8 @@ npx --no-install jest --ci app.spec.js
 # a question answered without a key. The generated lint and format tools are not installed (nothing here runs them).
 first="$work/first-app"
 echo "pack smoke: nest new, plus the docs' first app"
-npx --yes @nestjs/cli@11 new first-app --directory "$first" --skip-git --skip-install --package-manager npm >/dev/null
+cd "$work"
+npx --yes @nestjs/cli@11 new first-app --directory first-app --skip-git --skip-install --package-manager npm >/dev/null
 cd "$first"
 npm pkg delete devDependencies.eslint devDependencies.@eslint/js devDependencies.@eslint/eslintrc \
   devDependencies.eslint-config-prettier devDependencies.eslint-plugin-prettier devDependencies.prettier \

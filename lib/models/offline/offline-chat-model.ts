@@ -21,6 +21,7 @@ export type OfflineChatModelOptions = Omit<OfflineChatModelSettings, 'provider'>
 export class OfflineChatModel implements ChatModel {
   /** `gen_ai.provider.name` in traces. */
   readonly providerName = 'offline';
+  /** `gen_ai.request.model` in traces: `offline` unless set. */
   readonly model: string;
   private readonly synonyms: Readonly<Record<string, string>>;
   private callCount = 0;
@@ -36,11 +37,13 @@ export class OfflineChatModel implements ChatModel {
     this.synonyms = { ...options.synonyms };
   }
 
+  /** One answer: tool calls picked from the question, or, after a tool round, the answer made of their results. */
   // eslint-disable-next-line @typescript-eslint/require-await -- async, so that a throw in respond() rejects
   async call(prompt: Prompt): Promise<ChatResponse> {
     return this.respond(prompt);
   }
 
+  /** The same answer in pieces: its words, then each tool call's arguments in two halves. */
   async *stream(prompt: Prompt, options?: ChatModelCallOptions): AsyncIterable<ChatResponseChunk> {
     const response = this.respond(prompt);
     const { content, toolCalls } = response.message;
