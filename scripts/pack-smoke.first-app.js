@@ -1,11 +1,11 @@
-// Run inside the `nest new` app of pack-smoke.sh, after `npm run build`: the docs' first app answers a question
-// without a key, through TOOL_CALLING_PROVIDER=offline, over HTTP.
+// Copied into the `nest new` app of pack-smoke.sh and run there after `npm run build` (so that it loads that app's
+// Nest): the docs' first app answers a question without a key, through TOOL_CALLING_PROVIDER=offline, over HTTP.
 process.env.TOOL_CALLING_PROVIDER = 'offline';
 const { NestFactory } = require('@nestjs/core');
-const { AppModule } = require(`${process.cwd()}/dist/app.module`);
+const { AppModule } = require('./dist/app.module');
 
 async function main() {
-  const app = await NestFactory.create(AppModule, { logger: false });
+  const app = await NestFactory.create(AppModule, { logger: false, abortOnError: false });
   await app.listen(0, '127.0.0.1');
   try {
     const response = await fetch(`${await app.getUrl()}/chat`, {

@@ -51,4 +51,5 @@ npm install --no-audit --no-fund --silent "$tarball" "${packages[@]}" >/dev/null
 npm test -- --ci
 npm run test:e2e -- --ci
 npm run build >/dev/null
-node "$root/scripts/pack-smoke.first-app.js"
+cp "$root/scripts/pack-smoke.first-app.js" ask-offline.js
+node ask-offline.js
