@@ -189,6 +189,8 @@ export type {
   GeminiChatModelSettings,
 } from './models/chat-model-settings';
 export { createChatModel } from './models/chat-model.factory';
+export { OfflineChatModel, type OfflineChatModelOptions } from './models/offline/offline-chat-model';
+export type { OfflineChatModelSettings } from './models/offline/offline-chat-model-settings';
 
 // --- The Nest module: options, tokens, discovery, configuration from the environment --------------------------------
 export { ToolCallingModule } from './module/tool-calling.module';

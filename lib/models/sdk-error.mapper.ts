@@ -181,15 +181,20 @@ export function messageWithoutStatus(error: SdkApiError): string | undefined {
   return text === 'status code (no body)' || text === '(no status code or body)' ? undefined : text;
 }
 
-/** The messages of an error and of its causes, three deep: "Connection error.: fetch failed: connect ECONNREFUSED". */
+/**
+ * The message of an error, then those of its causes (three deep) in parentheses, each without its final full stop
+ * and said once: "Connection error (fetch failed: connect ECONNREFUSED 127.0.0.1:11434)".
+ */
 export function causeText(error: Error): string {
   const messages: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 3 && isError(current); depth++) {
-    if (current.message) messages.push(current.message);
+    const message = current.message.trim().replace(/\.$/, '');
+    if (message && !messages.includes(message)) messages.push(message);
     current = current.cause;
   }
-  return messages.join(': ');
+  const [first = '', ...causes] = messages;
+  return causes.length > 0 ? `${first} (${causes.join(': ')})` : first;
 }
 
 /** Duck-typed, so that errors from another realm (fetch's, in a test sandbox) count too. */

@@ -2,6 +2,7 @@ import type { ChatModel } from '../chat/model/chat-model';
 import { ChatClient } from '../chat/client/chat-client';
 import { ToolCallingManager } from '../chat/loop/tool-calling-manager';
 import type { ChatModelSettings } from '../models/chat-model-settings';
+import type { OfflineChatModelSettings } from '../models/offline/offline-chat-model-settings';
 import { createChatModel } from '../models/chat-model.factory';
 import { AllToolsProvider } from './all-tools.provider';
 import type { RequestContextHolder } from './request-context.holder';
@@ -10,7 +11,7 @@ import type { ToolCallingModuleOptions } from './tool-calling-module-options';
 import { UnconfiguredChatModel } from './unconfigured-chat-model';
 import type { StateStores } from './state-stores';
 
-function isChatModel(value: ChatModel | ChatModelSettings): value is ChatModel {
+function isChatModel(value: ChatModel | ChatModelSettings | OfflineChatModelSettings): value is ChatModel {
   return typeof (value as ChatModel).call === 'function' && typeof (value as ChatModel).stream === 'function';
 }
 

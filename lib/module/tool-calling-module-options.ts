@@ -4,6 +4,7 @@ import type { ChatModel } from '../chat/model/chat-model';
 import type { ToolCallingManagerOptions } from '../chat/loop/tool-calling-manager-options';
 import type { McpClientOptions } from '../mcp/client/mcp-client-options';
 import type { ChatModelSettings } from '../models/chat-model-settings';
+import type { OfflineChatModelSettings } from '../models/offline/offline-chat-model-settings';
 import type { ToolCallback } from '../tool/tool-callback';
 import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
 import type { ApprovalOptions } from '../approval/approval-options';
@@ -48,10 +49,11 @@ export interface ToolCallingModuleOptions {
   /**
    * The model behind the injectable `ChatClient`: a `ChatModel` (your own, `ScriptedChatModel` in tests), or the
    * settings of a real provider (`{ provider: 'openai' | 'anthropic', model, apiKey?, baseURL?, … }`, what
-   * `toolCallingConfig` reads from the environment). Without one, `ChatClient` is still injectable but its calls
+   * `toolCallingConfig` reads from the environment), or `{ provider: 'offline' }` to try an app without a key (not a
+   * language model; refused when `NODE_ENV` is `production`). Without one, `ChatClient` is still injectable but its calls
    * fail with a `ChatModelConfigurationError` saying what to set.
    */
-  chatModel?: ChatModel | ChatModelSettings;
+  chatModel?: ChatModel | ChatModelSettings | OfflineChatModelSettings;
   /**
    * Offer every tool the application has (static, discovered, and those of lazy providers) to the model on every
    * call of the injectable `ChatClient`. Default `true`; with `false`, requests attach tools themselves

@@ -5,6 +5,7 @@ import { InvalidMcpServersError } from '../errors/invalid-mcp-servers.error';
 import type { McpClientOptions } from '../mcp/client/mcp-client-options';
 import { parseMcpServersVariable } from '../mcp/client/mcp-servers.validation';
 import type { ChatModelSettings } from '../models/chat-model-settings';
+import type { OfflineChatModelSettings } from '../models/offline/offline-chat-model-settings';
 import { requireOptional } from '../util/optional-require';
 import type { ToolCallingEnvironment } from './tool-calling.environment';
 
@@ -24,7 +25,7 @@ export interface ToolCallingConfigLimits {
 /** The `toolCalling` configuration namespace. */
 export interface ToolCallingConfig {
   /** The chat model to use; `undefined` when the provider is `none`. */
-  readonly chatModel?: ChatModelSettings;
+  readonly chatModel?: ChatModelSettings | OfflineChatModelSettings;
   readonly limits: ToolCallingConfigLimits;
   /** `REDIS_URL`: chat memory and pending approvals in Redis (several replicas); absent: in memory. */
   readonly redis?: { readonly url: string };
@@ -55,7 +56,7 @@ function loadToolCallingConfig(): ToolCallingConfig {
     ...(env.TOOL_CALLING_HTTP_TIMEOUT_MS && { timeoutMs: Number(env.TOOL_CALLING_HTTP_TIMEOUT_MS) }),
     ...(env.TOOL_CALLING_MAX_RETRIES && { maxRetries: Number(env.TOOL_CALLING_MAX_RETRIES) }),
   };
-  let chatModel: ChatModelSettings | undefined;
+  let chatModel: ChatModelSettings | OfflineChatModelSettings | undefined;
   if (provider === 'openai' || provider === 'openai-responses') {
     chatModel = {
       provider,
@@ -83,6 +84,8 @@ function loadToolCallingConfig(): ToolCallingConfig {
       ...(env.AZURE_OPENAI_API && { api: env.AZURE_OPENAI_API as 'chat-completions' | 'responses' }),
       ...common,
     };
+  } else if (provider === 'offline') {
+    chatModel = { provider };
   } else if (provider === 'gemini') {
     chatModel = {
       provider,
@@ -209,7 +212,7 @@ function registerAsOnFirstUse(
  *
  * | variable | meaning |
  * |---|---|
- * | `TOOL_CALLING_PROVIDER` | `openai`, `openai-responses`, `azure-openai`, `anthropic`, `gemini` or `none`; default `openai` when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set, else `anthropic` when `ANTHROPIC_API_KEY` is set, else `azure-openai` when `AZURE_OPENAI_ENDPOINT` is set, else `gemini` when `GEMINI_API_KEY` is set, else `none` |
+ * | `TOOL_CALLING_PROVIDER` | `openai`, `openai-responses`, `azure-openai`, `anthropic`, `gemini`, `offline` (not a language model: for trying an app without a key; refused when `NODE_ENV` is `production`) or `none`; default `openai` when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set, else `anthropic` when `ANTHROPIC_API_KEY` is set, else `azure-openai` when `AZURE_OPENAI_ENDPOINT` is set, else `gemini` when `GEMINI_API_KEY` is set, else `none` |
  * | `OPENAI_API_KEY`, `OPENAI_BASE_URL`, `OPENAI_ORGANIZATION` | how to reach an OpenAI-compatible endpoint (Ollama, vLLM…: the base URL alone), or the Responses API |
  * | `OPENAI_MODEL` | default `gpt-4o-mini` |
  * | `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL` | how to reach Anthropic |

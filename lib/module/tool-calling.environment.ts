@@ -1,7 +1,15 @@
 import { IsIn, IsOptional, IsUrl, Matches, validateSync } from 'class-validator';
 import type { ToolCallingConfigIssue } from '../errors/invalid-tool-calling-config.error';
 
-const PROVIDERS = ['openai', 'openai-responses', 'azure-openai', 'anthropic', 'gemini', 'none'] as const;
+const PROVIDERS = [
+  'openai',
+  'openai-responses',
+  'azure-openai',
+  'anthropic',
+  'gemini',
+  'offline',
+  'none',
+] as const;
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 const POSITIVE_INTEGER = /^[1-9]\d{0,8}$/;
 const NON_NEGATIVE_INTEGER = /^(0|[1-9]\d{0,8})$/;
@@ -19,7 +27,7 @@ export class ToolCallingEnvironment {
   @IsOptional()
   @IsIn(PROVIDERS, {
     message:
-      'TOOL_CALLING_PROVIDER must be one of: openai, openai-responses, azure-openai, anthropic, gemini, none',
+      'TOOL_CALLING_PROVIDER must be one of: openai, openai-responses, azure-openai, anthropic, gemini, offline, none',
   })
   TOOL_CALLING_PROVIDER?: string;
 

@@ -10,7 +10,6 @@ import { ChatController } from './chat/chat.controller';
 import { AuthGuard, type AuthenticatedRequest } from './auth/auth.guard';
 import { supportContextOf } from './auth/support-context';
 import { knowledgeBaseServer } from './knowledge-base/knowledge-base.config';
-import { OfflineChatModel } from './offline/offline-chat-model';
 import { TICKETS_DB_PATH, TicketRepository } from './tickets/ticket.repository';
 import { TicketTools } from './tickets/ticket.tools';
 import { CurrentUserTools } from './users/current-user.tools';
@@ -27,6 +26,9 @@ export interface AppOptions {
   mcpServers?: Record<string, McpServerConfig>;
 }
 
+/** Words users of a support desk say for the words of its tool names, for the offline model. */
+const OFFLINE_SYNONYMS = { forecast: 'weather', temperature: 'weather', csv: 'export', file: 'create' };
+
 export const SYSTEM_PROMPT =
   'You are the support desk assistant of a small IT team. Use the tools to look up, open and close tickets and to ' +
   'check the weather, and search the knowledge base for how-to answers; never invent ticket numbers. Answer briefly.';
@@ -42,11 +44,12 @@ export class AppModule {
         ToolCallingModule.forRootAsync({
           imports: [ConfigModule.forFeature(toolCallingConfig)],
           inject: [toolCallingConfig.KEY],
-          // With no provider configured in the environment, the offline demo model answers.
+          // With no provider configured in the environment, the library's offline model answers (not a language model:
+          // it picks tools by the question's words; refused when NODE_ENV is production).
           // With REDIS_URL set, chat memory and pending approvals live in Redis (several replicas).
           useFactory: (config: ToolCallingConfig) => ({
             ...config,
-            chatModel: config.chatModel ?? new OfflineChatModel(),
+            chatModel: config.chatModel ?? { provider: 'offline', synonyms: OFFLINE_SYNONYMS },
             defaults: { system: SYSTEM_PROMPT },
             approvals: { ...config.approvals, callerId: callerIdOf },
             // Never started at bootstrap: the knowledge base process starts when a chat first needs the tools.

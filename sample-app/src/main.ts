@@ -3,6 +3,7 @@ import './telemetry';
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { createApp } from './bootstrap';
+import { listenHost } from './listen-host';
 import { runDemo, runMcpDemo } from './demo';
 
 const DEFAULT_DB = join(__dirname, '..', 'sample-app', 'data', 'tickets.db');
@@ -24,8 +25,7 @@ async function main(): Promise<void> {
   }
   const app = await createApp({ databasePath: process.env.SUPPORT_DB_PATH ?? DEFAULT_DB });
   const port = Number(process.env.PORT ?? 3000);
-  if (process.env.HOST) await app.listen(port, process.env.HOST);
-  else await app.listen(port);
+  await app.listen(port, listenHost());
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
   const store = process.env.REDIS_URL ? 'Redis' : 'memory';
   console.log(`Support desk sample: open ${url}/ (model: see the page's badge; conversations in ${store})`);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const docs = join(__dirname, '../../docs');
-const examples = readdirSync(join(docs, 'examples'))
+const examples = readdirSync(join(docs, 'examples'), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.ts'))
   .map((file) => readFileSync(join(docs, 'examples', file), 'utf8'));
 

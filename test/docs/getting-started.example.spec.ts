@@ -1,68 +1,65 @@
-import type { INestApplication, Type } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { ChatModelConfigurationError } from 'nestjs-tool-calling';
-import { AppModule, ConfiguredAppModule } from '../../docs/examples/getting-started.example';
+import { AppModule } from '../../docs/examples/first-app/app.module';
 import { withEnv } from '../module/with-env';
 import { jsonFixture, ProviderTestServer } from '../models/support/provider-test.server';
 
-async function start(rootModule: Type): Promise<INestApplication> {
-  const moduleRef = await Test.createTestingModule({ imports: [rootModule] }).compile();
+async function start(): Promise<INestApplication> {
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   await app.init();
   return app;
 }
 
-describe('docs/examples/getting-started.example.ts', () => {
-  let server: ProviderTestServer;
+const ask = (app: INestApplication) =>
+  request(app.getHttpServer()).post('/chat').send({ question: 'What is the weather in Paris?' }).expect(201);
 
-  beforeEach(async () => {
-    server = await ProviderTestServer.start(
+describe('docs/examples/first-app: the app of getting-started.md, made by `nest new` plus the page’s additions', () => {
+  it('keeps the generated AppController: GET / answers Hello World!, with no provider set', async () => {
+    const app = await withEnv({}, start);
+    try {
+      await request(app.getHttpServer()).get('/').expect(200).expect('Hello World!');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers without a key with TOOL_CALLING_PROVIDER=offline, as the page shows', async () => {
+    const app = await withEnv({ TOOL_CALLING_PROVIDER: 'offline' }, start);
+    try {
+      expect((await ask(app)).text).toBe(
+        'Here is what I found for "What is the weather in Paris?":\n' +
+          '- Get weather: Paris: sunny, 25°C\n\n' +
+          '(Offline model, not a language model: it picks tools by the words of your question and repeats their ' +
+          'results. Configure a provider to get real answers.)',
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers through a real provider’s API with OPENAI_API_KEY set (a loopback stand-in)', async () => {
+    const server = await ProviderTestServer.start(
       { json: jsonFixture('openai', 'weather-tool-call.json') },
       { json: jsonFixture('openai', 'weather-answer.json') },
     );
-  });
-
-  afterEach(() => server.close());
-
-  it.each([
-    ['AppModule (forRoot with provider settings)', AppModule, undefined],
-    [
-      'ConfiguredAppModule (forRootAsync with toolCallingConfig)',
-      ConfiguredAppModule,
-      'You are a weather assistant. Answer in one sentence.',
-    ],
-  ])('%s answers POST /chat through the tool loop', async (_name, rootModule, system) => {
-    await withEnv({ OPENAI_API_KEY: 'sk-docs-test', OPENAI_BASE_URL: server.url('/v1') }, async () => {
-      const app = await start(rootModule);
+    try {
+      const app = await withEnv(
+        { OPENAI_API_KEY: 'sk-docs-test', OPENAI_BASE_URL: server.url('/v1') },
+        start,
+      );
       try {
-        const response = await request(app.getHttpServer())
-          .post('/chat')
-          .send({ question: 'What is the weather in Paris?' })
-          .expect(201);
-        expect(response.text).toBe('It is sunny in Paris, 25°C.');
+        expect((await ask(app)).text).toBe('It is sunny in Paris, 25°C.');
       } finally {
         await app.close();
       }
-    });
-    expect(server.requests).toHaveLength(2);
-    const first = server.body(0);
-    expect(first.model).toBe('gpt-4o-mini');
-    expect(first.tools.map((tool: any) => tool.function.name)).toEqual(['getWeather']);
-    expect(first.messages[0]).toEqual(
-      system
-        ? { role: 'system', content: system }
-        : { role: 'user', content: 'What is the weather in Paris?' },
-    );
-    expect(server.body(1).messages.at(-1)).toMatchObject({ role: 'tool', content: 'Paris: sunny, 25°C' });
-  });
-
-  it('AppModule does not start without an API key, saying what to set', async () => {
-    const error = await withEnv({}, () => start(AppModule).catch((e: unknown) => e));
-    expect(error).toBeInstanceOf(ChatModelConfigurationError);
-    expect((error as Error).message).toBe(
-      'The OpenAI chat model (provider "openai") needs an API key: set it in the apiKey setting or OPENAI_API_KEY ' +
-        '(a local OpenAI-compatible server needs only a baseURL)',
-    );
+      expect(server.requests).toHaveLength(2);
+      expect(server.body(0).model).toBe('gpt-4o-mini');
+      expect(server.body(0).tools.map((tool: any) => tool.function.name)).toEqual(['getWeather']);
+      expect(server.body(1).messages.at(-1)).toMatchObject({ role: 'tool', content: 'Paris: sunny, 25°C' });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -10,7 +10,9 @@ import {
   moduleOptions,
   redisChatClient,
 } from '../../docs/examples/memory-and-approvals.example';
+import { describeIf } from '../support/describe-if';
 import { REDIS_SERVER, startRedis, type RunningRedis } from '../support/redis-server';
+import { NO_REDIS_SERVER } from '../support/redis-suite';
 
 describe('docs/examples/memory-and-approvals.example.ts', () => {
   it('the policy: small refunds run, large ones and interns’ wait', async () => {
@@ -108,7 +110,7 @@ describe('docs/examples/memory-and-approvals.example.ts', () => {
     expect(advisor.tokens.get('acme')).toBe(10);
   });
 
-  (REDIS_SERVER ? describe : describe.skip)('with a real redis-server', () => {
+  describeIf(REDIS_SERVER, NO_REDIS_SERVER)('with a real redis-server', () => {
     let redis: RunningRedis;
     beforeAll(async () => (redis = await startRedis()));
     afterAll(() => redis?.stop());

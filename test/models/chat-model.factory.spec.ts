@@ -95,7 +95,7 @@ describe('createChatModel', () => {
     expect(error).toMatchObject({ provider: 'mistral', setting: 'provider' });
     expect(error.message).toBe(
       'unknown chat model provider "mistral": use "openai" (any OpenAI-compatible endpoint), "openai-responses", ' +
-        '"azure-openai", "anthropic" or "gemini"',
+        '"azure-openai", "anthropic", "gemini" or "offline"',
     );
   });
 

@@ -196,7 +196,7 @@ describe('toolCallingConfig', () => {
       [
         'TOOL_CALLING_PROVIDER',
         'mistral',
-        'TOOL_CALLING_PROVIDER must be one of: openai, openai-responses, azure-openai, anthropic, gemini, none',
+        'TOOL_CALLING_PROVIDER must be one of: openai, openai-responses, azure-openai, anthropic, gemini, offline, none',
       ],
       [
         'AZURE_OPENAI_ENDPOINT',

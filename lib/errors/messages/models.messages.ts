@@ -158,5 +158,5 @@ export const ModelMessages = {
 
   unknownProvider: (provider: unknown) =>
     `unknown chat model provider ${JSON.stringify(provider)}: use "openai" (any OpenAI-compatible endpoint), ` +
-    '"openai-responses", "azure-openai", "anthropic" or "gemini"',
+    '"openai-responses", "azure-openai", "anthropic", "gemini" or "offline"',
 };

@@ -18,7 +18,8 @@ export const ModuleMessages = {
   noChatModel: () =>
     'no chat model is configured: give ToolCallingModule.forRoot({ chatModel }) a ChatModel or provider settings, ' +
     'or, with toolCallingConfig, set OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY or GEMINI_API_KEY, or ' +
-    'TOOL_CALLING_PROVIDER (openai, openai-responses, azure-openai, anthropic, gemini) with its variables',
+    'TOOL_CALLING_PROVIDER (openai, openai-responses, azure-openai, anthropic, gemini) with its variables; to try ' +
+    'the app without a key, TOOL_CALLING_PROVIDER=offline (not a language model)',
 
   noChatModelAtStartup: () =>
     `${ModuleMessages.noChatModel()}. The application starts, but every chat call fails with ` +

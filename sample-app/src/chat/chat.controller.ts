@@ -17,6 +17,7 @@ import { catchError, Observable, of, startWith } from 'rxjs';
 import {
   CHAT_MODEL,
   ChatClient,
+  OfflineChatModel,
   ToolCallbackRegistry,
   ToolCallingManager,
   ToolContext,
@@ -122,7 +123,7 @@ export class ChatController {
   /** Which model answers (the chat page shows it). */
   @Get('model')
   model(): { model: string } {
-    const name = this.chatModel.constructor.name;
-    return { model: name === 'OfflineChatModel' ? 'offline demo model (no network)' : name };
+    if (this.chatModel instanceof OfflineChatModel) return { model: 'offline demo model (no network)' };
+    return { model: this.chatModel.constructor.name };
   }
 }

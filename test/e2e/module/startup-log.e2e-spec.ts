@@ -21,7 +21,8 @@ describe('ToolCallingModule at startup', () => {
           'no chat model is configured: give ToolCallingModule.forRoot({ chatModel }) a ChatModel or provider ' +
           'settings, or, with toolCallingConfig, set OPENAI_API_KEY / OPENAI_BASE_URL, ANTHROPIC_API_KEY or ' +
           'GEMINI_API_KEY, or TOOL_CALLING_PROVIDER (openai, openai-responses, azure-openai, anthropic, gemini) with ' +
-          'its variables. The application starts, but every chat call fails with ChatModelConfigurationError ' +
+          'its variables; to try the app without a key, TOOL_CALLING_PROVIDER=offline (not a language model). ' +
+          'The application starts, but every chat call fails with ChatModelConfigurationError ' +
           'until a model is configured',
       },
     ]);

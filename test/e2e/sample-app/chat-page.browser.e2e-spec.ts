@@ -101,7 +101,7 @@ describeInBrowser('sample app: the chat page in headless Chromium', () => {
     expect(await page.locator('#offered-tools').textContent()).not.toContain('closeTicket');
     await page.getByRole('button', { name: 'Close ticket 1' }).click();
     await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await page.locator('#messages li.assistant').last().textContent()).toBe(
+    expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
       'I may not close that for you: none of the tools I was given can close anything.',
     );
     expect(await page.locator('#tool-calls li.call').count()).toBe(0);

@@ -108,13 +108,11 @@ describe.each(['http/json', 'http/protobuf'])(
       expect(httpPathOf(root)).toMatch(/\/chat/);
       expect(agent.attributes).toMatchObject({
         'gen_ai.operation.name': 'invoke_agent',
-        'gen_ai.provider.name': 'offline-demo',
-        'gen_ai.request.model': 'support-desk-offline',
+        'gen_ai.provider.name': 'offline',
+        'gen_ai.request.model': 'offline',
       });
       const children = spans.filter((s) => s.parentSpanId === agent.spanId).map((s) => s.name);
-      expect(children).toEqual(
-        expect.arrayContaining(['chat support-desk-offline', 'execute_tool getWeather']),
-      );
+      expect(children).toEqual(expect.arrayContaining(['chat offline', 'execute_tool getWeather']));
       const tool = spans.find((s) => s.name === 'execute_tool getWeather')!;
       expect(tool.attributes).toMatchObject({
         'gen_ai.tool.name': 'getWeather',

@@ -82,7 +82,9 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
       const bob = (await ask(`Close ticket ${created.id}`, 'bob').expect(201)).body;
       expect(bob.toolCalls).toEqual([]);
       expect(bob.answer).toBe(
-        'I may not close that for you: none of the tools I was given can close anything.',
+        'I may not close that for you: none of the tools I was given can close anything.\n\n' +
+          '(Offline model, not a language model: it picks tools by the words of your question and repeats ' +
+          'their results. Configure a provider to get real answers.)',
       );
       const still = JSON.parse(
         (await ask(`Show ticket #${created.id}`, 'bob').expect(201)).body.toolCalls[0].result,

@@ -211,7 +211,7 @@ describe('OpenAiChatModel errors', () => {
     expect(error.name).toBe('ChatModelConnectionError');
     expect(error.timedOut).toBe(false);
     expect(error.message).toMatch(
-      /model "gpt-4o-mini" could not be reached: Connection error\..*ECONNREFUSED/,
+      /^OpenAI-compatible endpoint at http:\/\/127\.0\.0\.1:\d+\/v1, model "gpt-4o-mini" could not be reached: Connection error \(fetch failed: connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/,
     );
   });
 

@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import { describeIf } from '../../../support/describe-if';
 import { REDIS_SERVER, startRedis, type RunningRedis } from '../../../support/redis-server';
+import { NO_REDIS_SERVER } from '../../../support/redis-suite';
 import { signIn } from '../support-desk.app';
 import { startReplica, type Replica } from './replica';
 
-if (!REDIS_SERVER)
-  console.warn('two-replica test skipped: no redis-server (apt-get install -y redis-server)');
-
-(REDIS_SERVER ? describe : describe.skip)('sample app: two replicas sharing one Redis', () => {
+describeIf(REDIS_SERVER, NO_REDIS_SERVER)('sample app: two replicas sharing one Redis', () => {
   let redis: RunningRedis;
   let client: Redis;
   let a: Replica;

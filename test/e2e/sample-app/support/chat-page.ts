@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { describeIf } from '../../../support/describe-if';
 
 // What the page-side callbacks use of the browser (the project's types are Node's, without the DOM library).
 export interface PageBox {
@@ -31,9 +32,7 @@ export const OUTPUT = join(__dirname, '..', '..', '..', '..', 'test-output');
 
 /** `describe` when Chromium is installed; otherwise a skipped one that says why, in its title and on the console. */
 export function describeInBrowser(title: string, body: () => void): void {
-  if (CHROMIUM) return describe(title, body);
-  process.stderr.write(`${title}: skipped: ${SKIPPED}\n`);
-  describe.skip(`${title} (skipped: ${SKIPPED})`, body);
+  describeIf(CHROMIUM, SKIPPED)(title, body);
 }
 
 export async function launchBrowser(): Promise<Browser> {
