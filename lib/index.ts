@@ -242,6 +242,9 @@ export {
   type ToolCallingConfigLimits,
 } from './module/tool-calling.config';
 
+// --- HTTP: the library's errors an HTTP client causes, answered with their status ----------------------------------
+export { ToolCallingExceptionFilter } from './http/tool-calling-exception.filter';
+
 // --- Tools as Nest handlers: guards, interceptors, pipes and filters around tool calls ------------------------------
 export {
   ToolExecutionContext,
