@@ -65,6 +65,7 @@ export class ToolCallingExceptionFilter implements ExceptionFilter<ToolCallingEr
     Object.defineProperty(this, HTTP_ONLY_FILTER, { value: true });
   }
 
+  /** Answers `error` with its status (HTTP), or rethrows it (any other context). */
   catch(error: ToolCallingError, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw error;
     const exception = httpExceptionOf(error);
