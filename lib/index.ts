@@ -217,6 +217,9 @@ export {
 export { ToolCallbackRegistry } from './module/tool-callback.registry';
 export { RequestContextHolder, type HttpResponseLike } from './module/request-context.holder';
 
+// --- HTTP: the library's errors an HTTP client causes, answered with their status ----------------------------------
+export { ToolCallingExceptionFilter } from './http/tool-calling-exception.filter';
+
 // --- Tools as Nest handlers: guards, interceptors, pipes and filters around tool calls ------------------------------
 export {
   ToolExecutionContext,

@@ -24,7 +24,8 @@ module.exports = {
     const chat = ChatClient.create(
       createBenchChatModel(workload),
       { toolCallbacks },
-      { toolCallingManager: { limits: toolCallingLimits(workload) } },
+      // No HTTP request here: one fixed caller, who asks and decides (a caller without an id is refused).
+      { toolCallingManager: { limits: toolCallingLimits(workload) }, approvals: { callerId: () => 'bench' } },
     );
     const { userMessage } = workload;
     const approved = { approved: true };

@@ -1,11 +1,14 @@
 // Compiled by `npm run typecheck`: every sample in docs/memory-and-approvals.md comes from this file, and
 // test/docs/memory-and-approvals.example.spec.ts runs it with a scripted model (and a real redis-server).
-import { Body, Controller, Injectable, Param, Post } from '@nestjs/common';
+import { Body, Controller, Injectable, Module, Param, Post, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import {
   ChatClient,
   MessageChatMemoryAdvisor,
   MessageWindowChatMemory,
   Tool,
+  ToolCallingExceptionFilter,
+  ToolCallingModule,
   ToolContext,
   ToolParam,
   type CallAdvisor,
@@ -77,6 +80,23 @@ export function moduleOptions(chatModel: ChatModel, redisUrl?: string): ToolCall
     },
     ...(redisUrl && { redis: { url: redisUrl } }),
   };
+}
+
+// --- The app's module: the tools, the controller, and the library's errors as HTTP answers ------------------------
+@Module({})
+export class DeskModule {
+  static forRoot(chatModel: ChatModel, redisUrl?: string): DynamicModule {
+    return {
+      module: DeskModule,
+      imports: [ToolCallingModule.forRoot(moduleOptions(chatModel, redisUrl))],
+      controllers: [ChatController],
+      providers: [
+        PaymentTools,
+        // 404 unknown approval, 409 decided, 410 expired, 403 another user's, 400 a bad decision (not 500).
+        { provide: APP_FILTER, useClass: ToolCallingExceptionFilter },
+      ],
+    };
+  }
 }
 
 // --- Without the module: a client with memory and approvals in Redis ---------------------------------------------

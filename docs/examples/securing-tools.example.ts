@@ -31,6 +31,8 @@ import {
 
 // --- roles.guard.ts ------------------------------------------------------------------------------------------------
 export interface User {
+  /** Who the user is: approvals take the caller from `request.user.id` (see memory-and-approvals.md). */
+  id: string;
   name: string;
   roles: string[];
 }
@@ -95,8 +97,8 @@ export class ChatController {
 
 // --- auth.guard.ts -------------------------------------------------------------------------------------------------
 const USERS: Record<string, User> = {
-  'token-alice': { name: 'alice', roles: ['admin'] },
-  'token-bob': { name: 'bob', roles: ['agent'] },
+  'token-alice': { id: 'u-1', name: 'alice', roles: ['admin'] },
+  'token-bob': { id: 'u-2', name: 'bob', roles: ['agent'] },
 };
 
 @Injectable()

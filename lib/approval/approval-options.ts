@@ -3,8 +3,8 @@ import { InMemoryApprovalStore } from './in-memory-approval-store';
 
 /** Whose approval it is and who asks to decide it, for `ApprovalOptions.mayDecide`. */
 export interface ApprovalCaller {
-  /** `callerId(request)` of the HTTP request the decision comes with. */
-  readonly id: string | undefined;
+  /** `callerId(request)` of the HTTP request the decision comes with (a caller without one is refused before). */
+  readonly id: string;
   /** That request (undefined outside an HTTP request). */
   readonly request: unknown;
 }
@@ -13,7 +13,7 @@ export interface ApprovalCaller {
 export interface ApprovalSubject {
   readonly toolName: string;
   readonly arguments: Readonly<Record<string, unknown>>;
-  /** `callerId` of the request that asked the question. */
+  /** `callerId` of the request that asked the question (`undefined` only for a run paused by an older version). */
   readonly callerId: string | undefined;
 }
 
@@ -26,10 +26,14 @@ export interface ApprovalOptions {
   /**
    * Who the caller is, from the HTTP request the chat call serves (the execution scope). Default: `request.user`'s
    * `id`, `sub`, `userId` or `username` (what Passport and `@nestjs/jwt` guards set), or the user itself when it is
-   * a string.
+   * a string. A call that would pause, or a decision, whose caller has no id (`undefined` or `''`) is refused with
+   * an `ApprovalCallerUnknownError`: set it when your guard puts the user elsewhere or names its id otherwise.
    */
   readonly callerId?: (request: unknown) => string | undefined;
-  /** Whether this caller may decide this approval. Default: the same caller id as the question's. */
+  /**
+   * Whether this caller may decide this approval (asked only for a caller with an id). Default: the same caller id
+   * as the question's.
+   */
   readonly mayDecide?: (approval: ApprovalSubject, caller: ApprovalCaller) => boolean | Promise<boolean>;
 }
 
@@ -50,11 +54,22 @@ export function userIdOf(request: unknown): string | undefined {
   return undefined;
 }
 
+/** The id `callerId` gives the caller of `request`: `undefined` unless a non-empty string. */
+export function callerIdentity(approvals: ResolvedApprovalOptions, request: unknown): string | undefined {
+  const id: unknown = approvals.callerId(request);
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/** The default `mayDecide`: the caller who asked, and nobody else (never two callers without an id). */
+function sameCaller(approval: ApprovalSubject, caller: ApprovalCaller): boolean {
+  return approval.callerId !== undefined && approval.callerId === caller.id;
+}
+
 export function resolveApprovalOptions(options: ApprovalOptions = {}): ResolvedApprovalOptions {
   return {
     store: options.store ?? new InMemoryApprovalStore(),
     ttlMs: options.ttlMs ?? DEFAULT_APPROVAL_TTL_MS,
     callerId: options.callerId ?? userIdOf,
-    mayDecide: options.mayDecide ?? ((approval, caller) => approval.callerId === caller.id),
+    mayDecide: options.mayDecide ?? sameCaller,
   };
 }

@@ -2,7 +2,7 @@ import { ToolCallingError } from './tool-calling.error';
 
 /** A request built with `chat.prompt()` cannot be sent as it is (no message at all, a tool object without tools…). */
 export class InvalidChatRequestError extends ToolCallingError {
-  override readonly name = 'InvalidChatRequestError';
+  override readonly name: string = 'InvalidChatRequestError';
 
   constructor(message: string) {
     super(message);

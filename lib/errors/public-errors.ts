@@ -25,6 +25,8 @@ export { ApprovalNotFoundError } from './approval-not-found.error';
 export { ApprovalAlreadyDecidedError } from './approval-already-decided.error';
 export { ApprovalExpiredError } from './approval-expired.error';
 export { ApprovalForbiddenError } from './approval-forbidden.error';
+export { ApprovalCallerUnknownError } from './approval-caller-unknown.error';
+export { InvalidApprovalDecisionError } from './invalid-approval-decision.error';
 export { ApprovalStateReadError } from './approval-state-read.error';
 export { ChatMemoryReadError } from './chat-memory-read.error';
 export { StateStoreUnavailableError } from './state-store-unavailable.error';

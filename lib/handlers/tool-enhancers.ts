@@ -11,6 +11,16 @@ const KEYS = {
 
 export type EnhancerKind = keyof typeof KEYS;
 
+/**
+ * Marks a global filter that does nothing in a tool call (it rethrows outside HTTP, as `ToolCallingExceptionFilter`
+ * does): it is not counted, so that registering it keeps tools without other enhancers on the direct path.
+ */
+export const HTTP_ONLY_FILTER = Symbol.for('nestjs-tool-calling:http-only-filter');
+
+function actsInToolCalls(filter: unknown): boolean {
+  return (filter as { [HTTP_ONLY_FILTER]?: unknown } | undefined)?.[HTTP_ONLY_FILTER] !== true;
+}
+
 /** Which kinds of enhancer apply to one tool method, its own and the global ones. */
 export type ToolEnhancers = Readonly<Record<EnhancerKind, boolean>> & {
   /** Some apply only per request (a request-scoped `APP_GUARD`…): the pipeline needs the call's context id. */
@@ -53,7 +63,8 @@ export function globalEnhancersOf(config: ApplicationConfig | undefined, enabled
       guards: config.getGlobalGuards().length + config.getGlobalRequestGuards().length,
       interceptors: config.getGlobalInterceptors().length + config.getGlobalRequestInterceptors().length,
       pipes: config.getGlobalPipes().length + config.getGlobalRequestPipes().length,
-      filters: config.getGlobalFilters().length + config.getGlobalRequestFilters().length,
+      filters:
+        config.getGlobalFilters().filter(actsInToolCalls).length + config.getGlobalRequestFilters().length,
     },
     requestScoped:
       config.getGlobalRequestGuards().length +

@@ -18,7 +18,7 @@ import { ToolCallbackRegistry } from './tool-callback.registry';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
 import { ModuleMessages, tokenName } from '../errors/messages/module.messages';
 import { InjectChatModel, InjectToolCallingModuleOptions } from './tool-calling-module.tokens';
-import { reportStartup } from './startup-report';
+import { reportStartup, warnOfApprovalsWithoutCallerId } from './startup-report';
 
 type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
 
@@ -60,6 +60,7 @@ export class ToolExplorer implements OnApplicationBootstrap {
     const tools = await this.explore();
     this.registry.load(tools);
     reportStartup(this.logger, tools, this.chatModel);
+    warnOfApprovalsWithoutCallerId(this.logger, tools, this.options);
   }
 
   async explore(): Promise<DiscoveredTools> {

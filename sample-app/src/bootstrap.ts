@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ToolCallingExceptionFilter } from 'nestjs-tool-calling';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule, type AppOptions } from './app.module';
@@ -14,6 +15,8 @@ export async function createApp(options: AppOptions, logger = true): Promise<Nes
     logger: logger ? ['log', 'warn', 'error'] : false,
   });
   if (PUBLIC_DIR) app.useStaticAssets(PUBLIC_DIR);
+  // The library's errors a client causes (an unknown, decided, expired or another user's approval) as 404/409/410/403.
+  app.useGlobalFilters(new ToolCallingExceptionFilter());
   app.enableShutdownHooks();
   return app;
 }

@@ -1,7 +1,7 @@
 import {
   ApprovalAlreadyDecidedError,
+  ApprovalCallerUnknownError,
   ApprovalExpiredError,
-  ApprovalForbiddenError,
   ApprovalNotFoundError,
   ChatClient,
   InMemoryApprovalStore,
@@ -15,6 +15,7 @@ import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { DeskTools } from './fixtures';
 
 const asUser = (id: string | undefined) => ({ user: id === undefined ? undefined : { id } });
+const ada = asUser('ada');
 
 function setup(script: ConstructorParameters<typeof ScriptedChatModel>[0], ttlMs?: number) {
   const desk = new DeskTools();
@@ -91,8 +92,10 @@ describe('human approval', () => {
       { toolCalls: [{ id: 'b', name: 'closeTicket', arguments: { id: 7 } }] },
       'I did not close it.',
     ]);
-    const paused = await chat.prompt('Close 7').call().chatResponse();
+    const paused = await chat.prompt('Close 7').request(ada).call().chatResponse();
     const answer = await chat
+      .prompt()
+      .request(ada)
       .resume(paused.pendingApprovals[0].id, { approved: false, reason: 'still open work' })
       .content();
     expect(answer).toBe('I did not close it.');
@@ -121,7 +124,7 @@ describe('human approval', () => {
     );
     const paused = await chat.prompt('Close 1').request(asUser('ada')).call().chatResponse();
     const id = paused.pendingApprovals[0].id;
-    await expect(chat.resume('nope', { approved: true }).content()).rejects.toThrow(
+    await expect(chat.prompt().request(ada).resume('nope', { approved: true }).content()).rejects.toThrow(
       new ApprovalNotFoundError(),
     );
     await expect(
@@ -129,9 +132,9 @@ describe('human approval', () => {
     ).rejects.toThrow(
       'this caller may not decide the approval of the call of "closeTicket" (it belongs to another user)',
     );
-    await expect(chat.prompt().resume(id, { approved: true }).content()).rejects.toBeInstanceOf(
-      ApprovalForbiddenError,
-    );
+    await expect(
+      chat.prompt().request(asUser('')).resume(id, { approved: true }).content(),
+    ).rejects.toBeInstanceOf(ApprovalCallerUnknownError);
     await expect(
       chat
         .prompt()
@@ -146,9 +149,11 @@ describe('human approval', () => {
       { tools: [new DeskTools()] },
       { approvals: { ttlMs: 1 } },
     );
-    const late = (await short.prompt('Close 2').call().chatResponse()).pendingApprovals[0];
+    const late = (await short.prompt('Close 2').request(ada).call().chatResponse()).pendingApprovals[0];
     await new Promise((resolve) => setTimeout(resolve, 5));
     const error = await short
+      .prompt()
+      .request(ada)
       .resume(late.id, { approved: true })
       .content()
       .catch((e: unknown) => e);
@@ -189,7 +194,7 @@ describe('human approval', () => {
         ],
       },
     ]);
-    const response = await chat.prompt('Refund').call().chatResponse();
+    const response = await chat.prompt('Refund').request(ada).call().chatResponse();
     expect(desk.refunds).toEqual([20]);
     expect(response.pendingApprovals.map((a) => [a.toolCallId, a.arguments])).toEqual([
       ['b', { amount: 500 }],
@@ -209,12 +214,14 @@ describe('human approval', () => {
       },
       'One closed, two kept.',
     ]);
-    const paused = await chat.prompt('Close 1 and 2').call().chatResponse();
+    const paused = await chat.prompt('Close 1 and 2').request(ada).call().chatResponse();
     const [first, second] = paused.pendingApprovals;
-    const waiting = await chat.resume(second.id, { approved: false }).chatResponse();
+    const waiting = await chat.prompt().request(ada).resume(second.id, { approved: false }).chatResponse();
     expect(waiting.pendingApprovals.map((a) => a.id)).toEqual([first.id]);
     expect(model.requests).toHaveLength(1);
-    expect(await chat.resume(first.id, { approved: true }).content()).toBe('One closed, two kept.');
+    expect(await chat.prompt().request(ada).resume(first.id, { approved: true }).content()).toBe(
+      'One closed, two kept.',
+    );
     expect(desk.closed).toEqual([1]);
     expect(model.requests[1].messages.at(-1)).toMatchObject({
       responses: [
@@ -227,7 +234,7 @@ describe('human approval', () => {
   it('stream(): emits approval-required, then finished, and ends', async () => {
     const { chat } = setup([{ toolCalls: [{ id: 'b', name: 'closeTicket', arguments: { id: 9 } }] }]);
     const events: ChatStreamEvent[] = [];
-    for await (const event of chat.prompt('Close 9').stream().events()) events.push(event);
+    for await (const event of chat.prompt('Close 9').request(ada).stream().events()) events.push(event);
     expect(events.slice(-2)).toEqual([
       {
         type: 'approval-required',
@@ -254,9 +261,13 @@ describe('human approval', () => {
       tools: [desk],
       advisors: [new MessageChatMemoryAdvisor(memory)],
     });
-    const paused = await chat.prompt('Close 5').conversationId('m1').call().chatResponse();
+    const paused = await chat.prompt('Close 5').request(ada).conversationId('m1').call().chatResponse();
     expect(await memory.get('m1')).toEqual([]);
-    const resumed = await chat.resume(paused.pendingApprovals[0].id, { approved: true }).chatResponse();
+    const resumed = await chat
+      .prompt()
+      .request(ada)
+      .resume(paused.pendingApprovals[0].id, { approved: true })
+      .chatResponse();
     expect(resumed.context).toMatchObject({ chat_memory_conversation_id: 'm1' });
     expect((await memory.get('m1')).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     await chat.prompt('What did I close?').conversationId('m1').call().content();
@@ -275,7 +286,7 @@ describe('human approval', () => {
     );
     const ids = new Set<string>();
     for (let i = 0; i < 20; i++)
-      ids.add((await chat.prompt('Close').call().chatResponse()).pendingApprovals[0].id);
+      ids.add((await chat.prompt('Close').request(ada).call().chatResponse()).pendingApprovals[0].id);
     expect(ids.size).toBe(20);
     for (const id of ids) expect(Buffer.from(id, 'base64url')).toHaveLength(32);
   });

@@ -60,12 +60,12 @@ describeWithRedis('RedisApprovalStore', (live) => {
       { tools: [desk] },
       { approvals: { store } },
     );
-    await expect(chat.prompt('Close 1').call().content()).rejects.toThrow(
+    await expect(chat.prompt('Close 1').request(ada).call().content()).rejects.toThrow(
       /^the Redis approval store is unreachable \(save\): .*; nothing was written$/,
     );
-    await expect(chat.resume('x'.repeat(43), { approved: true }).content()).rejects.toBeInstanceOf(
-      StateStoreUnavailableError,
-    );
+    await expect(
+      chat.prompt().request(ada).resume('x'.repeat(43), { approved: true }).content(),
+    ).rejects.toBeInstanceOf(StateStoreUnavailableError);
     expect(desk.closed).toEqual([]);
     await store.close();
   });

@@ -1,18 +1,19 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { ChatClient, ToolCallingModule, userMessage } from 'nestjs-tool-calling';
+import { ChatClient, userMessage } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import {
-  ChatController,
+  DeskModule,
   PaymentTools,
   TenantRulesAdvisor,
-  moduleOptions,
   redisChatClient,
 } from '../../docs/examples/memory-and-approvals.example';
 import { describeIf } from '../support/describe-if';
 import { REDIS_SERVER, startRedis, type RunningRedis } from '../support/redis-server';
 import { NO_REDIS_SERVER } from '../support/redis-suite';
+
+const ada = { user: { id: 'ada' } };
 
 describe('docs/examples/memory-and-approvals.example.ts', () => {
   it('the policy: small refunds run, large ones and interns’ wait', async () => {
@@ -27,10 +28,20 @@ describe('docs/examples/memory-and-approvals.example.ts', () => {
       { toolCalls: [{ id: 'intern', name: 'refund', arguments: { amount: 5 } }] },
     ]);
     const chat = ChatClient.create(model, { tools: [tools] });
-    const first = await chat.prompt('Refund').toolContext({ customer: 'c1' }).call().chatResponse();
+    const first = await chat
+      .prompt('Refund')
+      .request(ada)
+      .toolContext({ customer: 'c1' })
+      .call()
+      .chatResponse();
     expect(tools.refunds).toEqual([20]);
     expect(first.pendingApprovals.map((a) => a.toolCallId)).toEqual(['big']);
-    const second = await chat.prompt('Refund').toolContext({ role: 'intern' }).call().chatResponse();
+    const second = await chat
+      .prompt('Refund')
+      .request(ada)
+      .toolContext({ role: 'intern' })
+      .call()
+      .chatResponse();
     expect(second.pendingApprovals.map((a) => a.toolCallId)).toEqual(['intern']);
   });
 
@@ -45,11 +56,7 @@ describe('docs/examples/memory-and-approvals.example.ts', () => {
       bob: { id: 'bob' },
       sue: { id: 'sue', role: 'supervisor' },
     };
-    const moduleRef = await Test.createTestingModule({
-      imports: [ToolCallingModule.forRoot(moduleOptions(model))],
-      controllers: [ChatController],
-      providers: [PaymentTools],
-    }).compile();
+    const moduleRef = await Test.createTestingModule({ imports: [DeskModule.forRoot(model)] }).compile();
     const app: INestApplication = moduleRef.createNestApplication({ logger: false });
     app.use((req: { headers: Record<string, string>; user?: unknown }, _res: unknown, next: () => void) => {
       req.user = users[req.headers['x-user']];
@@ -64,17 +71,39 @@ describe('docs/examples/memory-and-approvals.example.ts', () => {
         .send({ question: 'Close ticket 3', conversationId: 'c-1' })
         .expect(201);
       const id = asked.body.pendingApprovals[0].id;
-      await request(app.getHttpServer())
+      const forbidden = await request(app.getHttpServer())
         .post(`/chat/approvals/${id}`)
         .set(as('bob'))
         .send({ approved: true })
-        .expect(500);
+        .expect(403);
+      expect(forbidden.body).toEqual({
+        statusCode: 403,
+        message:
+          'this caller may not decide the approval of the call of "closeTicket" (it belongs to another user)',
+        error: 'Forbidden',
+      });
+      const bad = await request(app.getHttpServer())
+        .post(`/chat/approvals/${id}`)
+        .set(as('sue'))
+        .send({ approved: 'yes' })
+        .expect(400);
+      expect(bad.body.message).toBe('a decision is { approved: boolean, reason?: string }');
+      await request(app.getHttpServer())
+        .post('/chat/approvals/no-such-id')
+        .set(as('sue'))
+        .send({ approved: true })
+        .expect(404);
       const done = await request(app.getHttpServer())
         .post(`/chat/approvals/${id}`)
         .set(as('sue'))
         .send({ approved: true })
         .expect(201);
       expect(done.body.answer).toBe('Ticket 3 is closed.');
+      await request(app.getHttpServer())
+        .post(`/chat/approvals/${id}`)
+        .set(as('ada'))
+        .send({ approved: true })
+        .expect(409);
       await request(app.getHttpServer())
         .post('/chat')
         .set(as('ada'))
@@ -122,10 +151,9 @@ describe('docs/examples/memory-and-approvals.example.ts', () => {
       );
       const b = redisChatClient(new ScriptedChatModel(['Closed.']), redis.url);
       try {
-        const paused = await a.chat.prompt('Close 1').conversationId('r1').call().chatResponse();
-        expect(await b.chat.resume(paused.pendingApprovals[0].id, { approved: true }).content()).toBe(
-          'Closed.',
-        );
+        const paused = await a.chat.prompt('Close 1').request(ada).conversationId('r1').call().chatResponse();
+        const id = paused.pendingApprovals[0].id;
+        expect(await b.chat.prompt().request(ada).resume(id, { approved: true }).content()).toBe('Closed.');
       } finally {
         await a.close();
         await b.close();

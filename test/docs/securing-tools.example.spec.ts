@@ -1,9 +1,15 @@
-import type { INestApplication } from '@nestjs/common';
+import type { ExecutionContext, INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { CHAT_MODEL, type Prompt } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
-import { auditLog, SecuredDeskModule, TicketTools } from '../../docs/examples/securing-tools.example';
+import {
+  auditLog,
+  AuthGuard,
+  SecuredDeskModule,
+  TicketTools,
+  type AuthenticatedRequest,
+} from '../../docs/examples/securing-tools.example';
 
 /** Asks for closeTicket(7), then reports the tools it was offered and the result it got. */
 const model = () =>
@@ -46,6 +52,15 @@ describe('docs/examples/securing-tools.example.ts', () => {
       /^listTickets \| Unknown tool "closeTicket"\. The available tools are: "listTickets"/,
     );
     expect(app.get(TicketTools).closed).toEqual([7]);
+  });
+
+  it('puts a user with an id on the request, as approvals need (issue 23: the default callerId found none)', () => {
+    for (const token of ['token-alice', 'token-bob']) {
+      const req: AuthenticatedRequest = { headers: { authorization: `Bearer ${token}` } };
+      const http = { getType: () => 'http', switchToHttp: () => ({ getRequest: () => req }) };
+      expect(new AuthGuard().canActivate(http as unknown as ExecutionContext)).toBe(true);
+      expect(req.user?.id).toEqual(expect.any(String));
+    }
   });
 
   it('keeps the global guard and filter working for HTTP', async () => {

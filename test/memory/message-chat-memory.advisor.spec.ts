@@ -107,9 +107,10 @@ describe('ChatClientOptions.chatMemory', () => {
     ]);
     const chat = ChatClient.create(model, { tools: [new DeskTools()] }, { chatMemory: memory });
     await chat.prompt('plain').call().content();
-    const paused = await chat.prompt('Close 1').conversationId('k').call().chatResponse();
+    const ada = { user: { id: 'ada' } };
+    const paused = await chat.prompt('Close 1').request(ada).conversationId('k').call().chatResponse();
     expect(await memory.get('k')).toEqual([]);
-    await chat.resume(paused.pendingApprovals[0].id, { approved: true }).content();
+    await chat.prompt().request(ada).resume(paused.pendingApprovals[0].id, { approved: true }).content();
     expect((await memory.get('k')).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     expect(model.requests[0].messages).toEqual([userMessage('plain')]);
   });

@@ -1,9 +1,10 @@
+import { callerIdentity } from '../../approval/approval-options';
+import { ApprovalCallerUnknownError } from '../../errors/approval-caller-unknown.error';
 import { ApprovalAlreadyDecidedError } from '../../errors/approval-already-decided.error';
 import { ApprovalExpiredError } from '../../errors/approval-expired.error';
 import { ApprovalForbiddenError } from '../../errors/approval-forbidden.error';
 import { ApprovalNotFoundError } from '../../errors/approval-not-found.error';
-import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error';
-import { StateMessages } from '../../errors/messages/state.messages';
+import { InvalidApprovalDecisionError } from '../../errors/invalid-approval-decision.error';
 import type { DecideOutcome, ApprovalLookup } from '../../approval/approval-store';
 import type { ApprovalDecision } from '../../approval/pending-approval';
 import { pendingApprovalsOf } from '../../approval/paused-run';
@@ -17,7 +18,7 @@ const MAX_REASON_LENGTH = 2000;
 function checkDecision(decision: ApprovalDecision): ApprovalDecision {
   const { approved, reason } = (decision ?? {}) as Partial<ApprovalDecision>;
   if (typeof approved !== 'boolean' || (reason !== undefined && typeof reason !== 'string'))
-    throw new InvalidChatRequestError(StateMessages.invalidDecision());
+    throw new InvalidApprovalDecisionError();
   const trimmed = reason?.trim().slice(0, MAX_REASON_LENGTH);
   return trimmed ? { approved, reason: trimmed } : { approved };
 }
@@ -30,7 +31,8 @@ function refuse(outcome: Exclude<ApprovalLookup | DecideOutcome, { run: unknown 
 }
 
 /**
- * Decides one approval for the caller of `request`: checks that it exists, is open and is theirs to decide (the
+ * Decides one approval for the caller of `request`: checks that the caller has an id (before the store is asked,
+ * so a caller without one learns nothing of the approval), that it exists, is open and is theirs to decide (the
  * `mayDecide` policy), records the decision once, and returns either the request that continues the run (every
  * approval of its round decided) or the answer that lists the approvals still open.
  */
@@ -42,13 +44,15 @@ export async function decideApproval(
   const checked = checkDecision(decision);
   if (typeof approvalId !== 'string' || approvalId === '' || approvalId.length > MAX_ID_LENGTH)
     throw new ApprovalNotFoundError();
-  const { store, callerId, mayDecide } = request.approvals;
+  const { store, mayDecide } = request.approvals;
+  const callerRequest = request.scope()?.request;
+  const callerId = callerIdentity(request.approvals, callerRequest);
+  if (callerId === undefined) throw new ApprovalCallerUnknownError('decide');
   const found = await store.find(approvalId);
   if (found.status !== 'pending') refuse(found);
-  const callerRequest = request.scope()?.request;
   const allowed = await mayDecide(
     { toolName: found.call.toolCall.name, arguments: found.call.arguments, callerId: found.run.callerId },
-    { id: callerId(callerRequest), request: callerRequest },
+    { id: callerId, request: callerRequest },
   );
   if (!allowed) throw new ApprovalForbiddenError(found.call.toolCall.name);
   const outcome = await store.decide(approvalId, checked);

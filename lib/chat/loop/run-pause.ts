@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ResolvedApprovalOptions } from '../../approval/approval-options';
+import { callerIdentity, type ResolvedApprovalOptions } from '../../approval/approval-options';
+import { ApprovalCallerUnknownError } from '../../errors/approval-caller-unknown.error';
 import type { PendingApproval } from '../../approval/pending-approval';
 import { PAUSED_RUN_VERSION, pendingApprovalsOf, type PausedRun } from '../../approval/paused-run';
 import type { FinishReason, Usage } from '../model/chat-response';
@@ -28,17 +29,24 @@ export interface RunSnapshot {
   readonly request: unknown;
 }
 
-/** Saves a paused round to the approval store (all of it or nothing) and returns its pending approvals. */
+/**
+ * Saves a paused round to the approval store (all of it or nothing) and returns its pending approvals. A caller
+ * without an id is refused before anything is stored: nobody could be told apart as the one to decide.
+ */
 export async function pauseRun(
   snapshot: RunSnapshot,
   approvals: ResolvedApprovalOptions,
 ): Promise<PendingApproval[]> {
+  const callerId = callerIdentity(approvals, snapshot.request);
+  if (callerId === undefined)
+    throw new ApprovalCallerUnknownError('pause', [
+      ...new Set(snapshot.awaiting.map((call) => call.toolCall.name)),
+    ]);
   const now = Date.now();
-  const callerId = approvals.callerId(snapshot.request);
   const run: PausedRun = {
     v: PAUSED_RUN_VERSION,
     id: newApprovalId(),
-    ...(callerId !== undefined && { callerId }),
+    callerId,
     createdAt: now,
     expiresAt: now + approvals.ttlMs,
     history: snapshot.history,

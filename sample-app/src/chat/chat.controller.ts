@@ -9,7 +9,6 @@ import {
   Query,
   Req,
   Sse,
-  UseFilters,
   UseGuards,
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -27,7 +26,6 @@ import { AuthGuard, type AuthenticatedRequest } from '../auth/auth.guard';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthUser } from '../auth/demo-users';
 import type { SupportContextValues } from '../tickets/ticket.tools';
-import { ApprovalErrorsFilter } from './approval-errors.filter';
 import { AskDto } from './ask.dto';
 import { toChatAnswer, type ChatAnswer } from './chat-answer';
 import { DecideDto } from './decide.dto';
@@ -41,7 +39,6 @@ function supportContext(user: AuthUser): SupportContextValues {
 
 @Controller('chat')
 @UseGuards(AuthGuard)
-@UseFilters(ApprovalErrorsFilter)
 export class ChatController {
   constructor(
     private readonly chat: ChatClient,

@@ -28,7 +28,7 @@ describe('sample app: an approval decided too late', () => {
       .set(headers)
       .send({ approved: true })
       .expect(410);
-    expect(body).toMatchObject({ statusCode: 410, error: 'ApprovalExpiredError' });
+    expect(body).toMatchObject({ statusCode: 410, error: 'Gone' });
     expect(body.message).toMatch(/^the approval of the call of "closeTicket" expired at /);
   });
 });

@@ -86,7 +86,12 @@ describeIf(REDIS_SERVER, NO_REDIS_SERVER)('sample app: two replicas sharing one 
       .set(bobHeaders)
       .send({ approved: true })
       .expect(403);
-    expect(other.body.error).toBe('ApprovalForbiddenError');
+    expect(other.body).toEqual({
+      statusCode: 403,
+      message:
+        'this caller may not decide the approval of the call of "closeTicket" (it belongs to another user)',
+      error: 'Forbidden',
+    });
     const granted = (
       await request(b.url)
         .post(`/chat/approvals/${approval.id}`)

@@ -1,0 +1,89 @@
+import {
+  BadRequestException,
+  Catch,
+  ConflictException,
+  ForbiddenException,
+  GoneException,
+  NotFoundException,
+  Optional,
+  type ArgumentsHost,
+  type ExceptionFilter,
+  type HttpException,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { ApprovalAlreadyDecidedError } from '../errors/approval-already-decided.error';
+import { ApprovalExpiredError } from '../errors/approval-expired.error';
+import { ApprovalForbiddenError } from '../errors/approval-forbidden.error';
+import { ApprovalNotFoundError } from '../errors/approval-not-found.error';
+import { InvalidApprovalDecisionError } from '../errors/invalid-approval-decision.error';
+import type { ToolCallingError } from '../errors/tool-calling.error';
+import { HTTP_ONLY_FILTER } from '../handlers/tool-enhancers';
+
+/** The errors an HTTP client of the app causes, and the `HttpException` each one answers as. */
+const CLIENT_ERRORS: readonly (readonly [Function, new (message: string) => HttpException])[] = [
+  [ApprovalNotFoundError, NotFoundException],
+  [ApprovalAlreadyDecidedError, ConflictException],
+  [ApprovalExpiredError, GoneException],
+  [ApprovalForbiddenError, ForbiddenException],
+  [InvalidApprovalDecisionError, BadRequestException],
+];
+
+/** Node's response under Express's `Response` (which is one) and Fastify's `FastifyReply` (its `raw`). */
+interface NodeResponse {
+  readonly headersSent: boolean;
+  end(): unknown;
+}
+
+/** The response API Express and Fastify share, for a filter built without Nest's `HttpAdapterHost`. */
+interface PlatformResponse extends Partial<NodeResponse> {
+  readonly raw?: NodeResponse;
+  status(code: number): { send(body: unknown): unknown };
+}
+
+/**
+ * Answers the library's errors that an HTTP client of the app causes with their status and the library's message, in
+ * Nest's usual body (`{ statusCode, message, error }`): an unknown approval id 404, an approval decided before 409,
+ * an expired one 410, another user's 403, a decision that is not `{ approved: boolean, reason?: string }` 400.
+ * Nothing else is caught: errors a model causes, configuration errors and every other error keep Nest's own handling
+ * (a 500 whose body says nothing of the library). Outside HTTP (a tool call's `'tool'` context, RPC, WebSockets) it
+ * rethrows.
+ *
+ * Register it once: `app.useGlobalFilters(new ToolCallingExceptionFilter())`, or `{ provide: APP_FILTER, useClass:
+ * ToolCallingExceptionFilter }`. Built by Nest, it answers through `HttpAdapterHost` (any platform); built with `new`
+ * and no argument, through the response's own `status().send()`, which Express and Fastify both have.
+ */
+@Catch(
+  ApprovalNotFoundError,
+  ApprovalAlreadyDecidedError,
+  ApprovalExpiredError,
+  ApprovalForbiddenError,
+  InvalidApprovalDecisionError,
+)
+export class ToolCallingExceptionFilter implements ExceptionFilter<ToolCallingError> {
+  constructor(@Optional() private readonly adapterHost?: HttpAdapterHost) {
+    // Registered globally, it leaves tool calls alone: tools without other enhancers keep the direct path.
+    Object.defineProperty(this, HTTP_ONLY_FILTER, { value: true });
+  }
+
+  /** Answers `error` with its status (HTTP), or rethrows it (any other context). */
+  catch(error: ToolCallingError, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw error;
+    const exception = httpExceptionOf(error);
+    const response = host.switchToHttp().getResponse<PlatformResponse>();
+    const adapter = this.adapterHost?.httpAdapter;
+    if (adapter !== undefined) {
+      if (adapter.isHeadersSent(response)) adapter.end(response);
+      else adapter.reply(response, exception.getResponse(), exception.getStatus());
+      return;
+    }
+    const node = (response.raw ?? response) as NodeResponse;
+    // Headers already sent (a response that failed half-way): nothing can be answered any more, as in Nest's own.
+    if (node.headersSent) node.end();
+    else response.status(exception.getStatus()).send(exception.getResponse());
+  }
+}
+
+function httpExceptionOf(error: ToolCallingError): HttpException {
+  const [, Exception] = CLIENT_ERRORS.find(([type]) => error instanceof type)!;
+  return new Exception(error.message);
+}
