@@ -1,9 +1,4 @@
-import {
-  ChatClient,
-  type ChatStreamEvent,
-  type ToolCallback,
-  type ToolResponse,
-} from 'nestjs-tool-calling';
+import { ChatClient, type ChatStreamEvent, type ToolCallback, type ToolResponse } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 
 /** A hand-written callback (as JavaScript or an `any` would write it) whose `call()` does `behaviour`. */
@@ -23,7 +18,10 @@ function toolResponseSent(model: ScriptedChatModel): ToolResponse {
 async function viaCall(callback: ToolCallback): Promise<ToolResponse> {
   const name = callback.getToolDefinition().name;
   const model = new ScriptedChatModel([{ toolCalls: [{ name }] }, 'answered']);
-  const answer = await ChatClient.create(model, { toolCallbacks: [callback] }).prompt('go').call().content();
+  const answer = await ChatClient.create(model, { toolCallbacks: [callback] })
+    .prompt('go')
+    .call()
+    .content();
   expect(answer).toBe('answered');
   return toolResponseSent(model);
 }
@@ -32,7 +30,10 @@ async function viaStream(callback: ToolCallback): Promise<ToolResponse> {
   const name = callback.getToolDefinition().name;
   const model = new ScriptedChatModel([{ toolCalls: [{ name }] }, 'answered']);
   const events: ChatStreamEvent[] = [];
-  for await (const event of ChatClient.create(model, { toolCallbacks: [callback] }).prompt('go').stream().events()) {
+  for await (const event of ChatClient.create(model, { toolCallbacks: [callback] })
+    .prompt('go')
+    .stream()
+    .events()) {
     events.push(event);
   }
   expect(events.at(-1)).toMatchObject({ type: 'finished' });
