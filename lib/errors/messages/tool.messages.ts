@@ -76,6 +76,10 @@ export const Messages = {
     (toolName ? `, which tool "${toolName}" requires` : '') +
     '; pass it with .toolContext({ ... })',
 
+  returnsFunction: (source: string) =>
+    `${source} returns a function, which cannot be a tool result: a model can only be sent text. Return the ` +
+    `function's result instead, or remove @Tool() (Spring AI leaves such methods out)`,
+
   contextIgnored: (toolName: string) =>
     `tool "${toolName}" does not take a ToolContext; the context given to it is ignored`,
 };
