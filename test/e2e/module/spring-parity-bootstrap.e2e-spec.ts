@@ -1,6 +1,12 @@
-import { ToolDefinitionError, ToolDiscoveryError } from 'nestjs-tool-calling';
-import { FunctionReturningAppModule } from './fixtures/spring-parity.app';
-import { startupError } from './fixtures/start-app';
+import { ToolCallbackRegistry, ToolDefinitionError, ToolDiscoveryError } from 'nestjs-tool-calling';
+import {
+  ArrayOfToolsAppModule,
+  FunctionReturningAppModule,
+  MixedArrayAppModule,
+  ScopedToolProviderAppModule,
+  UninspectableToolsAppModule,
+} from './fixtures/spring-parity.app';
+import { startApp, startupError } from './fixtures/start-app';
 
 const HEADER = 'ToolCallingModule cannot start: a problem with the tools of this application:\n';
 
@@ -20,5 +26,45 @@ describe('ToolCallingModule refuses at startup what Spring AI leaves out or fail
     );
     expect(error.problems[0]).toBeInstanceOf(ToolDefinitionError);
     expect(error.sources).toEqual(['FunctionReturningTools.formatter']);
+  });
+});
+
+describe('a provider that offers tools is never dropped silently', () => {
+  it('a request-scoped ToolCallbackProvider is refused, naming it (its tools cannot be listed at startup)', async () => {
+    const error = await discoveryError(ScopedToolProviderAppModule);
+    expect(error.message).toBe(
+      `${HEADER}- provider RequestScopedToolProvider in ScopedToolProviderAppModule is request-scoped or ` +
+        'transient (or depends on such a provider), so its ToolCallback or ToolCallbackProvider cannot be listed ' +
+        'at startup; give it the default scope (a ToolCallbackProvider may still return other callbacks on each ' +
+        'call), or declare its tools as @Tool methods, which are resolved per request on a scoped provider',
+    );
+    expect(error.problems[0]).toBeInstanceOf(ToolDefinitionError);
+    expect(error.sources).toEqual(['provider RequestScopedToolProvider in ScopedToolProviderAppModule']);
+  });
+
+  it('a provider whose class declares tools but whose instance cannot be inspected is refused, naming it', async () => {
+    const error = await discoveryError(UninspectableToolsAppModule);
+    expect(error.message).toBe(
+      `${HEADER}- provider GuardedTools in UninspectableToolsAppModule declares tools but cannot be inspected ` +
+        '(this proxy does not describe itself), so its tools cannot be registered; provide an instance that ' +
+        'can be inspected',
+    );
+    expect(error.sources).toEqual(['provider GuardedTools in UninspectableToolsAppModule']);
+  });
+
+  it('an array of ToolCallbacks and ToolCallbackProviders provided as one value: each is registered', async () => {
+    const app = await startApp(ArrayOfToolsAppModule);
+    const registry = app.get(ToolCallbackRegistry);
+    const names = registry.getToolCallbacks().map((callback) => callback.getToolDefinition().name);
+    await app.close();
+    expect(names).toEqual(expect.arrayContaining(['array_echo', 'array_provided']));
+  });
+
+  it('an array mixing tools with other values is refused, naming the position', async () => {
+    const error = await discoveryError(MixedArrayAppModule);
+    expect(error.message).toBe(
+      `${HEADER}- provider "ARRAY_TOOLS" in MixedArrayAppModule is an array of tools, but its value at position 1 ` +
+        'is neither a ToolCallback nor a ToolCallbackProvider',
+    );
   });
 });
