@@ -133,8 +133,13 @@ export class ToolExplorer implements OnApplicationBootstrap {
     const scoped = wrapper.isTransient || !wrapper.isDependencyTreeStatic();
     const token = wrapper.token as string | symbol | Function;
     if (typeof instance === 'function') {
-      if (!scoped && typeof token === 'string' && TOOL_NAME_PATTERN.test(token) && !isClass(instance))
-        found.addFunction(token, instance);
+      if (!scoped && typeof token === 'string' && TOOL_NAME_PATTERN.test(token) && !isClass(instance)) {
+        // A function under a tool name is a tool without input: one that takes arguments is refused now, not when a
+        // request first names it.
+        if (instance.length === 0) found.addFunction(token, instance);
+        else
+          found.addProblem(new ToolDefinitionError(ModuleMessages.functionProviderTakesInput(token), token));
+      }
       return;
     }
     if (typeof instance !== 'object') return;

@@ -85,7 +85,9 @@ export const ModuleMessages = {
 
   functionProviderTakesInput: (name: string) =>
     `the provider "${name}" is a function that takes arguments, but a function registered under a tool name ` +
-    'becomes a tool without input; register a FunctionToolCallback (with input, inputType or inputSchema) instead',
+    'becomes a tool without input; register a FunctionToolCallback (with input, inputType or inputSchema) instead, ' +
+    'or, if it is not a tool, provide it under a token that is not a tool name (a Symbol, or a string with a ' +
+    'character other than letters, digits, "_" and "-")',
 
   invalidConfig: (problems: readonly string[]) =>
     `invalid tool-calling configuration (namespace "toolCalling"): ${problems.join('; ')} ` +

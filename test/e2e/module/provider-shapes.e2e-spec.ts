@@ -139,14 +139,6 @@ describe('ToolCallingModule discovery: every provider shape', () => {
       expect(resolver.resolve('rollDice')).toBe(rollDice);
     });
 
-    it('refuses a function provider that takes arguments, saying why', () => {
-      expect(() => resolver.resolve('greet')).toThrow(ToolDefinitionError);
-      expect(() => resolver.resolve('greet')).toThrow(
-        'the provider "greet" is a function that takes arguments, but a function registered under a tool name ' +
-          'becomes a tool without input; register a FunctionToolCallback (with input, inputType or inputSchema) instead',
-      );
-    });
-
     it('does not turn classes, unknown names or Object.prototype names into tools', () => {
       for (const name of ['NotATool', 'nothing', '__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
         expect(resolver.resolve(name)).toBeUndefined();

@@ -2,6 +2,7 @@ import { ToolCallbackRegistry, ToolDefinitionError, ToolDiscoveryError } from 'n
 import {
   ArrayOfToolsAppModule,
   FunctionReturningAppModule,
+  FunctionTakingArgumentsAppModule,
   MixedArrayAppModule,
   ScopedToolProviderAppModule,
   UninspectableToolsAppModule,
@@ -17,6 +18,18 @@ async function discoveryError(rootModule: Function): Promise<ToolDiscoveryError>
 }
 
 describe('ToolCallingModule refuses at startup what Spring AI leaves out or fails on later', () => {
+  it('a function provided under a tool name that takes arguments (it would become a tool without input)', async () => {
+    const error = await discoveryError(FunctionTakingArgumentsAppModule);
+    expect(error.message).toBe(
+      `${HEADER}- the provider "greet" is a function that takes arguments, but a function registered under a tool ` +
+        'name becomes a tool without input; register a FunctionToolCallback (with input, inputType or ' +
+        'inputSchema) instead, or, if it is not a tool, provide it under a token that is not a tool name (a ' +
+        'Symbol, or a string with a character other than letters, digits, "_" and "-")',
+    );
+    expect(error.problems[0]).toBeInstanceOf(ToolDefinitionError);
+    expect(error.sources).toEqual(['greet']);
+  });
+
   it('a @Tool method that returns a function (Spring AI skips it; here every call would fail)', async () => {
     const error = await discoveryError(FunctionReturningAppModule);
     expect(error.message).toBe(
