@@ -4,7 +4,6 @@ import {
   MethodToolCallback,
   TOOL_CALLBACK_RESOLVER,
   ToolCallbackRegistry,
-  ToolDefinitionError,
   type ToolCallbackResolver,
 } from 'nestjs-tool-calling';
 import {
