@@ -152,7 +152,6 @@ export type {
   ToolCallTelemetry,
 } from './telemetry/chat-telemetry';
 export { CAPTURE_MESSAGE_CONTENT_ENV, type ToolCallingTelemetryOptions } from './telemetry/telemetry-options';
-export { OpenTelemetryChatTelemetry } from './telemetry/open-telemetry/open-telemetry-chat-telemetry';
 export type { ToolOutcome } from './telemetry/error-type';
 
 // --- Memory and approvals: state that outlives a request, in memory or in Redis --------------------------------------
@@ -168,11 +167,6 @@ export {
   DEFAULT_MAX_CONVERSATIONS,
 } from './memory/in-memory-chat-memory-repository';
 export {
-  RedisChatMemoryRepository,
-  DEFAULT_REDIS_KEY_PREFIX,
-  type RedisChatMemoryRepositoryOptions,
-} from './memory/redis-chat-memory-repository';
-export {
   MessageChatMemoryAdvisor,
   type MessageChatMemoryAdvisorOptions,
 } from './memory/message-chat-memory.advisor';
@@ -183,7 +177,6 @@ export { APPROVAL_RETAIN_MS } from './approval/approval-store';
 export type { PausedRun, PausedCall, DecidedRun } from './approval/paused-run';
 export { PAUSED_RUN_VERSION } from './approval/paused-run';
 export { InMemoryApprovalStore } from './approval/in-memory-approval-store';
-export { RedisApprovalStore, type RedisApprovalStoreOptions } from './approval/redis-approval-store';
 export {
   DEFAULT_APPROVAL_TTL_MS,
   type ApprovalOptions,
@@ -191,7 +184,7 @@ export {
   type ApprovalSubject,
 } from './approval/approval-options';
 
-// --- Provider adapters -----------------------------------------------------------------------------------------------
+// --- Provider settings (the adapters are in nestjs-tool-calling/openai, /anthropic and /gemini) -------------------------
 export type {
   ChatModelSettings,
   OpenAiChatModelSettings,
@@ -201,20 +194,6 @@ export type {
   GeminiChatModelSettings,
 } from './models/chat-model-settings';
 export { createChatModel } from './models/chat-model.factory';
-export { OpenAiChatModel, type OpenAiChatModelOptions } from './models/openai/openai-chat-model';
-export { toOpenAiStrictSchema } from './models/openai/openai-strict-schema';
-export {
-  OpenAiResponsesChatModel,
-  type OpenAiResponsesChatModelOptions,
-} from './models/openai-responses/openai-responses-chat-model';
-export {
-  AzureOpenAiChatModel,
-  type AzureOpenAiChatModelOptions,
-} from './models/azure-openai/azure-openai-chat-model';
-export { AnthropicChatModel, type AnthropicChatModelOptions } from './models/anthropic/anthropic-chat-model';
-export { DEFAULT_ANTHROPIC_MAX_TOKENS } from './models/anthropic/anthropic.constants';
-export { GeminiChatModel, type GeminiChatModelOptions } from './models/gemini/gemini-chat-model';
-export { toGeminiSchema } from './models/gemini/gemini-schema';
 
 // --- The Nest module: options, tokens, discovery, configuration from the environment --------------------------------
 export { ToolCallingModule } from './module/tool-calling.module';
@@ -240,12 +219,6 @@ export {
 } from './module/tool-calling-module.tokens';
 export { ToolCallbackRegistry } from './module/tool-callback.registry';
 export { RequestContextHolder, type HttpResponseLike } from './module/request-context.holder';
-export {
-  toolCallingConfig,
-  TOOL_CALLING_CONFIG_NAMESPACE,
-  type ToolCallingConfig,
-  type ToolCallingConfigLimits,
-} from './module/tool-calling.config';
 
 // --- Tools as Nest handlers: guards, interceptors, pipes and filters around tool calls ------------------------------
 export {
@@ -254,12 +227,7 @@ export {
   type ToolContextType,
 } from './handlers/tool-execution-context';
 export type { ToolCallInfo, ToolCallArgs } from './handlers/tool-call-arguments';
-// --- MCP: tools of MCP servers as a lazy provider, and this app's tools served over MCP ------------------------------
-export {
-  McpToolCallbackProvider,
-  type McpToolCallbackProviderOptions,
-} from './mcp/client/mcp-tool-callback-provider';
-export { McpToolCallback } from './mcp/client/mcp-tool-callback';
+// --- MCP: the options of the module's MCP clients (the client and server are in nestjs-tool-calling/mcp) ------------
 export type {
   McpClientOptions,
   McpServerConfig,
@@ -267,21 +235,6 @@ export type {
   McpStdioServerConfig,
   McpServerCommonConfig,
 } from './mcp/client/mcp-client-options';
-export { McpServerModule } from './mcp/server/mcp-server.module';
-export { McpToolServer, type McpToolSource, type McpCallerProvider } from './mcp/server/mcp-tool-server';
-export type {
-  McpServerModuleOptions,
-  McpToolServerOptions,
-  McpServedTools,
-  McpServerIdentity,
-} from './mcp/server/mcp-server-options';
-export { MCP_SERVER_MODULE_OPTIONS } from './mcp/server/mcp-server.tokens';
-export {
-  serveToolsOverStdio,
-  type McpStdioOptions,
-  type McpStdioServer,
-} from './mcp/server/serve-tools-over-stdio';
-export { StderrLogger } from './mcp/server/stderr.logger';
 
 // --- Errors: the base classes, then by who is at fault (listed in errors/public-errors.ts) ------------------------
 export * from './errors/public-errors';

@@ -2,15 +2,8 @@
 // test/docs/getting-started.example.spec.ts runs it against a loopback OpenAI-compatible server.
 import { Body, Controller, Injectable, Module, Post } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import {
-  ChatClient,
-  Tool,
-  ToolCallingModule,
-  toolCallingConfig,
-  ToolContext,
-  ToolParam,
-  type ToolCallingConfig,
-} from 'nestjs-tool-calling';
+import { ChatClient, Tool, ToolCallingModule, ToolContext, ToolParam } from 'nestjs-tool-calling';
+import { toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling/config';
 
 // --- A first tool ---------------------------------------------------------------------------------------------
 @Injectable()

@@ -8,18 +8,14 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { ChatClient, Tool, ToolCallingModule, ToolContext, ToolParam } from 'nestjs-tool-calling';
 import {
-  ChatClient,
   McpServerModule,
   McpToolCallbackProvider,
   McpToolServer,
   serveToolsOverStdio,
   StderrLogger,
-  Tool,
-  ToolCallingModule,
-  ToolContext,
-  ToolParam,
-} from 'nestjs-tool-calling';
+} from 'nestjs-tool-calling/mcp';
 
 // --- The tools of this page -----------------------------------------------------------------------------------
 @Injectable()

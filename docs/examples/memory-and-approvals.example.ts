@@ -5,8 +5,6 @@ import {
   ChatClient,
   MessageChatMemoryAdvisor,
   MessageWindowChatMemory,
-  RedisApprovalStore,
-  RedisChatMemoryRepository,
   Tool,
   ToolContext,
   ToolParam,
@@ -17,6 +15,7 @@ import {
   type ChatModel,
   type ToolCallingModuleOptions,
 } from 'nestjs-tool-calling';
+import { RedisApprovalStore, RedisChatMemoryRepository } from 'nestjs-tool-calling/redis';
 
 // --- Tools that wait for a person --------------------------------------------------------------------------------
 @Injectable()

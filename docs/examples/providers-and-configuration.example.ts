@@ -6,22 +6,21 @@ import { Inject, Injectable, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import OpenAI from 'openai';
 import {
-  AnthropicChatModel,
-  GeminiChatModel,
-  OpenAiChatModel,
   ChatClient,
   ChatModelConnectionError,
   ChatModelError,
   ChatModelRateLimitError,
   Tool,
   ToolCallingModule,
-  toolCallingConfig,
   ToolParam,
   type ChatModelSettings,
-  type ToolCallingConfig,
   type ToolCallingModuleOptions,
   type ToolCallingOptionsFactory,
 } from 'nestjs-tool-calling';
+import { AnthropicChatModel } from 'nestjs-tool-calling/anthropic';
+import { GeminiChatModel } from 'nestjs-tool-calling/gemini';
+import { OpenAiChatModel } from 'nestjs-tool-calling/openai';
+import { toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling/config';
 
 @Injectable()
 export class WeatherTools {

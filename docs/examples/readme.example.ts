@@ -2,13 +2,8 @@
 import { Body, Controller, Headers, Module, Post } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { z } from 'zod';
-import {
-  ChatClient,
-  FunctionToolCallback,
-  ToolCallingModule,
-  toolCallingConfig,
-  type ToolCallingConfig,
-} from 'nestjs-tool-calling';
+import { ChatClient, FunctionToolCallback, ToolCallingModule } from 'nestjs-tool-calling';
+import { toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling/config';
 import { Injectable } from '@nestjs/common';
 import { Tool, ToolContext, ToolParam } from 'nestjs-tool-calling';
 

@@ -4,6 +4,7 @@
 // their round) in a group of their own in the tool pane. Both panes follow the newest content unless the reader has
 // scrolled up.
 (() => {
+  const { element, follow, pretty, readEvents } = window.pageKit;
   const byId = (id) => document.getElementById(id);
   const messages = byId('messages');
   const toolCalls = byId('tool-calls');
@@ -52,8 +53,7 @@
     desk.hidden = false;
     signedIn.hidden = false;
     signOut.hidden = false;
-    messages.replaceChildren();
-    toolCalls.replaceChildren();
+    showEmpty(me.username);
     const [info, offered] = await Promise.all([getJson('/chat/model'), getJson('/chat/tools')]);
     byId('model-badge').textContent = `model: ${info.model}`;
     byId('offered-tools').textContent = offered.tools.join(', ');
@@ -72,30 +72,27 @@
     await showDesk();
   };
 
-  const element = (tag, className, text) => {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
-
-  /** Runs `change`, then keeps `pane` scrolled to its end if it was there (or if `force`). */
-  const follow = (pane, change, force = false) => {
-    const atEnd = pane.scrollHeight - pane.scrollTop - pane.clientHeight < 48;
-    const result = change();
-    if (force || atEnd) pane.scrollTop = pane.scrollHeight;
-    return result;
-  };
-
-  const pretty = (text) => {
-    try {
-      return JSON.stringify(JSON.parse(text), null, 2);
-    } catch {
-      return text;
-    }
+  /** What the panes show before the first question: a welcome, and where the tool calls will appear. */
+  const showEmpty = (username) => {
+    const welcome = element('li', 'empty welcome');
+    welcome.append(
+      element('strong', '', `Welcome, ${username}.`),
+      "Ask about your tickets or the weather, or pick a suggestion below. The model answers with the app's " +
+        'tools; a call that changes something (closing a ticket) waits for your approval.',
+    );
+    messages.replaceChildren(welcome);
+    toolCalls.replaceChildren(
+      element(
+        'li',
+        'empty',
+        'No tool calls yet: each call the model makes for a question shows up here, with its ' +
+          'arguments and its result.',
+      ),
+    );
   };
 
   const startTurn = (question) => {
+    for (const empty of document.querySelectorAll('.pane > .empty')) empty.remove();
     const answer = follow(
       messages,
       () => {
@@ -113,52 +110,101 @@
     return { answer, calls, rows: new Map() };
   };
 
-  const showToolCall = (call, turn) => {
-    const row = element('li', call.isError ? 'call failed' : 'call ok');
-    row.append(
-      element('span', 'name', call.name),
-      element('pre', 'args', JSON.stringify(call.arguments, null, 2)),
-      element('pre', 'result', pretty(call.result)),
-    );
-    follow(toolCalls, () => turn.calls.append(row), true);
+  const STATUS = {
+    running: '… running',
+    waiting: '● waiting for your approval',
+    ok: '✓ result',
+    failed: '✗ error',
+    denied: '✗ denied by you: not run',
   };
 
-  /** Sends the decision, then shows what the resumed conversation did and answered. */
+  /** A row of the tool pane: the call, its status, and (once there is one) its result. */
+  const addCall = (turn, id, name, args, round) => {
+    const row = element('li', 'call');
+    const head = element('div', 'head');
+    head.append(element('span', 'name', name), element('span', 'status'));
+    if (round) head.append(element('span', 'round', `round ${round}`));
+    row.append(head, element('pre', 'args', pretty(args, 48)), element('pre', 'result'));
+    turn.rows.set(id, row);
+    follow(toolCalls, () => turn.calls.append(row), true);
+    return row;
+  };
+
+  const settle = (row, state, result) => {
+    follow(toolCalls, () => {
+      row.className = `call ${state}`;
+      row.querySelector('.status').textContent = STATUS[state];
+      const pre = row.querySelector('.result');
+      pre.hidden = result === undefined;
+      pre.textContent = result === undefined ? '' : pretty(result);
+      // A denial's result is the library's message to the model, not to the user.
+      pre.title = state === 'denied' ? 'what the model was told' : '';
+    });
+  };
+
+  /** The tool pane's key of an approval's call (a resumed answer's approvals carry no call id). */
+  const callKey = (approval) => approval.toolCallId ?? `approval ${approval.id}`;
+
+  const sameCall = (call, approval) =>
+    call.name === approval.toolName && JSON.stringify(call.arguments) === JSON.stringify(approval.arguments);
+
+  /** Sends the decision; then the approval shows it, and what the resumed conversation answered follows below. */
   const decide = async (approval, approved, box, turn) => {
-    for (const button of box.querySelectorAll('button')) button.disabled = true;
+    const actions = box.querySelector('.actions');
+    const status = actions.querySelector('.status');
+    for (const button of actions.querySelectorAll('button')) button.disabled = true;
+    status.textContent = 'sending…';
     try {
       const response = await fetch(
         `/chat/approvals/${encodeURIComponent(approval.id)}`,
         authorized({
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(approved ? { approved } : { approved, reason: 'denied on the chat page' }),
+          body: JSON.stringify({ approved }),
         }),
       );
       const body = await response.json();
       if (!response.ok) throw new Error(body.message || `the server answered ${response.status}`);
       box.className = `approval ${approved ? 'approved' : 'denied'}`;
-      box.querySelector('.status').textContent = approved ? 'Approved' : 'Denied';
-      for (const call of body.toolCalls) if (call.name === approval.toolName) showToolCall(call, turn);
+      actions.replaceWith(
+        element(
+          'p',
+          'decision',
+          approved
+            ? `✓ You approved: ${approval.toolName} ran.`
+            : `✗ You denied: ${approval.toolName} was not run.`,
+        ),
+      );
+      const row =
+        turn.rows.get(callKey(approval)) ??
+        addCall(turn, callKey(approval), approval.toolName, approval.arguments);
+      const call = body.toolCalls.findLast((candidate) => sameCall(candidate, approval));
+      settle(row, approved ? (call?.isError ? 'failed' : 'ok') : 'denied', call?.result);
+      if (body.answer) follow(messages, () => messages.append(element('li', 'assistant', body.answer)), true);
       for (const next of body.pendingApprovals) showApproval(next, turn);
-      if (body.answer) follow(messages, () => (turn.answer.textContent = body.answer), true);
     } catch (error) {
-      box.querySelector('.status').textContent = `Error: ${error.message}`;
+      status.textContent = `Error: ${error.message}`;
+      for (const button of actions.querySelectorAll('button')) button.disabled = false;
     }
   };
 
-  const showApproval = (approval, turn) => {
+  const showApproval = (approval, turn, round) => {
     const box = element('li', 'approval pending');
     const question = element('div', 'question');
     question.append('Run ', element('code', 'tool', approval.toolName), ' with ');
     question.append(element('code', 'args', JSON.stringify(approval.arguments)), '?');
+    const actions = element('div', 'actions');
     const approve = element('button', 'approve', 'Approve');
     const deny = element('button', 'deny', 'Deny');
     approve.type = deny.type = 'button';
     approve.addEventListener('click', () => decide(approval, true, box, turn));
     deny.addEventListener('click', () => decide(approval, false, box, turn));
-    box.append(question, approve, ' ', deny, ' ', element('span', 'status'));
+    actions.append(approve, deny, element('span', 'status'));
+    box.append(question, actions);
     follow(messages, () => messages.append(box), true);
+    if (!turn.rows.has(callKey(approval))) {
+      settle(addCall(turn, callKey(approval), approval.toolName, approval.arguments, round), 'waiting');
+    }
   };
 
   const onEvent = (event, turn) => {
@@ -170,36 +216,21 @@
         follow(messages, () => {
           if (!turn.answer.textContent) turn.answer.textContent = 'This needs your approval:';
         });
-        for (const approval of event.approvals) showApproval(approval, turn);
+        for (const approval of event.approvals) showApproval(approval, turn, event.round);
         break;
       case 'text-delta':
         follow(messages, () => (turn.answer.textContent += event.text));
         break;
-      case 'tool-call-started': {
-        const row = element('li', 'call running');
-        const result = element('pre', 'result');
-        result.hidden = true;
-        row.append(
-          element('span', 'round', `round ${event.round}`),
-          element('span', 'name', event.toolCall.name),
-          element('pre', 'args', pretty(event.toolCall.arguments)),
-          element('div', 'status'),
-          result,
+      case 'tool-call-started':
+        settle(
+          addCall(turn, event.toolCall.id, event.toolCall.name, event.toolCall.arguments, event.round),
+          'running',
         );
-        turn.rows.set(event.toolCall.id, row);
-        follow(toolCalls, () => turn.calls.append(row), true);
         break;
-      }
       case 'tool-result':
       case 'tool-error': {
         const row = turn.rows.get(event.toolResponse.id);
-        if (!row) break;
-        follow(toolCalls, () => {
-          row.className = event.type === 'tool-result' ? 'call ok' : 'call failed';
-          const result = row.querySelector('.result');
-          result.hidden = false;
-          result.textContent = pretty(event.toolResponse.result);
-        });
+        if (row) settle(row, event.type === 'tool-result' ? 'ok' : 'failed', event.toolResponse.result);
         break;
       }
       case 'error':
@@ -222,33 +253,20 @@
     try {
       const query = new URLSearchParams({ question });
       if (conversationId) query.set('conversationId', conversationId);
-      const response = await fetch(`/chat/stream?${query}`, authorized({ headers: { accept: 'text/event-stream' } }));
+      const response = await fetch(
+        `/chat/stream?${query}`,
+        authorized({ headers: { accept: 'text/event-stream' } }),
+      );
       if (response.status === 401) return showLogin('Your session has ended: sign in again.');
       if (!response.ok || !response.body) throw new Error(`the server answered ${response.status}`);
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data:'))
-            .map((line) => line.slice(5).trimStart())
-            .join('\n');
-          if (data) onEvent(JSON.parse(data), turn);
-        }
-      }
+      await readEvents(response, (event) => onEvent(event, turn));
     } catch (error) {
       turn.answer.className = 'error';
       turn.answer.textContent = `Error: ${error.message}`;
     } finally {
       turn.answer.classList.remove('streaming');
-      if (turn.rows.size === 0) follow(toolCalls, () => turn.calls.append(element('li', 'none', 'no tool calls')));
+      if (turn.rows.size === 0)
+        follow(toolCalls, () => turn.calls.append(element('li', 'none', 'no tool calls')));
       send.disabled = false;
       input.focus();
     }

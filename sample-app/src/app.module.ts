@@ -1,13 +1,9 @@
 import { Module, ValidationPipe, type DynamicModule } from '@nestjs/common';
 import { APP_PIPE } from '@nestjs/core';
 import { ConfigModule } from '@nestjs/config';
-import {
-  McpServerModule,
-  ToolCallingModule,
-  toolCallingConfig,
-  type McpServerConfig,
-  type ToolCallingConfig,
-} from 'nestjs-tool-calling';
+import { ToolCallingModule, type McpServerConfig } from 'nestjs-tool-calling';
+import { McpServerModule } from 'nestjs-tool-calling/mcp';
+import { toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling/config';
 import { AuthModule } from './auth/auth.module';
 import { callerIdOf } from './chat/caller';
 import { ChatController } from './chat/chat.controller';

@@ -3,7 +3,8 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CHAT_MODEL, McpToolCallbackProvider } from 'nestjs-tool-calling';
+import { CHAT_MODEL } from 'nestjs-tool-calling';
+import { McpToolCallbackProvider } from 'nestjs-tool-calling/mcp';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { startLoopbackMcpServer, type LoopbackMcpServer } from '../mcp/support/http-mcp-server';
 

@@ -1,18 +1,16 @@
 import { Module, type INestApplication, type Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import {
-  AnthropicChatModel,
-  AzureOpenAiChatModel,
   CHAT_MODEL,
-  GeminiChatModel,
-  OpenAiResponsesChatModel,
   ChatClient,
-  OpenAiChatModel,
   ToolCallingManager,
   ToolCallingModule,
   createChatModel,
   type ChatModelSettings,
 } from 'nestjs-tool-calling';
+import { AnthropicChatModel } from 'nestjs-tool-calling/anthropic';
+import { AzureOpenAiChatModel, OpenAiResponsesChatModel, OpenAiChatModel } from 'nestjs-tool-calling/openai';
+import { GeminiChatModel } from 'nestjs-tool-calling/gemini';
 import {
   ConfigServiceAppModule,
   ConfiguredAppModule,

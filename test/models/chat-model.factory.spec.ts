@@ -1,12 +1,12 @@
 import {
-  AnthropicChatModel,
   ChatModelConfigurationError,
   ChatModelError,
   createChatModel,
-  OpenAiChatModel,
   userMessage,
   type ChatModelSettings,
 } from '../../lib';
+import { AnthropicChatModel } from '../../lib/anthropic';
+import { OpenAiChatModel } from '../../lib/openai';
 import { OPENAI_TEST_KEY, prompt } from './support/chat-test.helpers';
 import { jsonFixture, ProviderTestServer } from './support/provider-test.server';
 

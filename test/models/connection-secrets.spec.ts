@@ -1,11 +1,7 @@
 import OpenAI from 'openai';
-import {
-  AnthropicChatModel,
-  ChatModelConfigurationError,
-  ChatModelConnectionError,
-  OpenAiChatModel,
-  userMessage,
-} from '../../lib';
+import { ChatModelConfigurationError, ChatModelConnectionError, userMessage } from '../../lib';
+import { AnthropicChatModel } from '../../lib/anthropic';
+import { OpenAiChatModel } from '../../lib/openai';
 import { prompt } from './support/chat-test.helpers';
 import { ProviderTestServer } from './support/provider-test.server';
 

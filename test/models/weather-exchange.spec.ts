@@ -1,12 +1,7 @@
 import {
-  AnthropicChatModel,
-  AzureOpenAiChatModel,
-  GeminiChatModel,
-  OpenAiResponsesChatModel,
   type ChatModelSettings,
   assistantMessage,
   createChatModel,
-  OpenAiChatModel,
   removeNullOptionalArgumentsFromJson,
   toolResponseMessage,
   userMessage,
@@ -16,6 +11,9 @@ import {
   type Message,
   type Prompt,
 } from '../../lib';
+import { AnthropicChatModel } from '../../lib/anthropic';
+import { AzureOpenAiChatModel, OpenAiResponsesChatModel, OpenAiChatModel } from '../../lib/openai';
+import { GeminiChatModel } from '../../lib/gemini';
 import {
   ANTHROPIC_TEST_KEY,
   AZURE_TEST_KEY,

@@ -27,9 +27,18 @@ describe('importing the library', () => {
     mockLoaded.length = 0;
   });
 
-  it('loads none of the optional peers, from either entry point', () => {
-    expect(() => jest.isolateModules(() => require('../../lib'))).not.toThrow();
-    expect(() => jest.isolateModules(() => require('../../lib/testing'))).not.toThrow();
+  it.each([
+    '',
+    '/testing',
+    '/openai',
+    '/anthropic',
+    '/gemini',
+    '/mcp',
+    '/redis',
+    '/opentelemetry',
+    '/config',
+  ])('loads none of the optional peers from the entry point nestjs-tool-calling%s', (entry) => {
+    expect(() => jest.isolateModules(() => require(`../../lib${entry}`))).not.toThrow();
     expect(mockLoaded).toEqual([]);
   });
 
@@ -45,7 +54,7 @@ describe('importing the library', () => {
   });
 
   it('loads @nestjs/config only where toolCallingConfig is registered with it', () => {
-    const { toolCallingConfig } = require('../../lib') as typeof import('../../lib');
+    const { toolCallingConfig } = require('../../lib/config') as typeof import('../../lib/config');
     expect(mockLoaded).toEqual([]);
     expect(() => toolCallingConfig.KEY).toThrow('Must use import to load ES Module: @nestjs/config');
     expect(mockLoaded).toEqual(['@nestjs/config']);

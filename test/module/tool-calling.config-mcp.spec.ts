@@ -1,4 +1,5 @@
-import { InvalidToolCallingConfigError, toolCallingConfig } from '../../lib';
+import { InvalidToolCallingConfigError } from '../../lib';
+import { toolCallingConfig } from '../../lib/config';
 import { withEnv } from './with-env';
 
 const load = (values: Record<string, string>) => withEnv(values, () => toolCallingConfig());

@@ -8,7 +8,7 @@ jest.mock('@nestjs/config', () => {
 
 describe('toolCallingConfig without @nestjs/config installed', () => {
   it('lets the library load, reads the environment, and says what to install when used with ConfigModule', async () => {
-    const { toolCallingConfig } = require('../../lib') as typeof import('../../lib');
+    const { toolCallingConfig } = require('../../lib/config') as typeof import('../../lib/config');
     expect(await withEnv({ TOOL_CALLING_MAX_ROUNDS: '4' }, () => toolCallingConfig())).toEqual({
       limits: { maxRounds: 4 },
     });

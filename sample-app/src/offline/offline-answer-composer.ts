@@ -5,10 +5,19 @@ export function composeAnswer(question: string, responses: readonly ToolResponse
   if (responses.length === 0) return 'I found nothing to answer that with.';
   const lines = responses.map((response) => {
     const what = humanize(response.name);
+    if (response.isError && deniedByUser(response)) return `I did not ${what}: you did not approve it.`;
     if (response.isError) return `I could not ${what}: ${response.result}`;
     return `${capitalise(what)}: ${render(response.result)}`;
   });
   return `Here is what I found for "${question.trim()}":\n${lines.map((line) => `- ${line}`).join('\n')}`;
+}
+
+/**
+ * A denied call's result is the library's message to the model ("…so it was not run. Do not try again…"); a real
+ * model turns it into words for the user, and so does this one.
+ */
+function deniedByUser(response: ToolResponse): boolean {
+  return response.result.startsWith(`The user did not approve the call of "${response.name}"`);
 }
 
 function humanize(name: string): string {

@@ -19,14 +19,13 @@ import {
   FunctionToolCallback,
   Tool,
   ToolCallingModule,
-  toolCallingConfig,
   ToolContext,
   ToolParam,
   type ChatModel,
   type Prompt,
   type ToolCallbackProvider,
-  type ToolCallingConfig,
 } from '../../../lib';
+import { toolCallingConfig, type ToolCallingConfig } from '../../../lib/config';
 import { ScriptedChatModel } from '../../../lib/testing';
 import { jsonFixture, ProviderTestServer } from '../../models/support/provider-test.server';
 

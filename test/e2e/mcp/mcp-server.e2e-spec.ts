@@ -4,7 +4,7 @@ import { Test } from '@nestjs/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { McpToolServer, type McpServerModuleOptions } from 'nestjs-tool-calling';
+import { McpToolServer, type McpServerModuleOptions } from 'nestjs-tool-calling/mcp';
 import { McpServerAppModule, observed } from './fixtures/mcp-server.app';
 
 async function startServerApp(

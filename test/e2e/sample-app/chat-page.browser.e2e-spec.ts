@@ -1,33 +1,22 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import {
+  describeInBrowser,
+  endInView,
+  launchBrowser,
+  openPage as openBrowserPage,
+  OUTPUT,
+  signInAs,
+  type PageElement,
+} from './support/chat-page';
 import { startSupportDesk } from './support-desk.app';
 
-// What the page-side callbacks use of the browser (the project's types are Node's, without the DOM library).
-interface PageBox {
-  top: number;
-  bottom: number;
-  right: number;
-}
-interface PageElement {
-  tagName: string;
-  className: string;
-  getBoundingClientRect(): PageBox;
-  closest(selector: string): PageElement | null;
-}
 declare const window: { innerWidth: number; innerHeight: number };
 declare const document: {
   documentElement: { scrollWidth: number; scrollHeight: number };
   querySelectorAll(selector: string): Iterable<PageElement>;
 };
-
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
-const CHROMIUM = CANDIDATES.find((path) => existsSync(path));
-const OUTPUT = join(__dirname, '..', '..', '..', 'test-output');
-const SKIPPED = `no Chromium at ${CANDIDATES.join(' or ')}; run .ci/setup-browser, as CI does`;
-
-if (!CHROMIUM) process.stderr.write(`chat page browser test skipped: ${SKIPPED}\n`);
 
 /** Questions whose tool calls overflow the tool pane, the last one with a long result. */
 const QUESTIONS: Array<{ question: string; tools: string[] }> = [
@@ -41,31 +30,6 @@ const QUESTIONS: Array<{ question: string; tools: string[] }> = [
   },
   { question: 'Export my tickets as CSV', tools: ['exportTickets'] },
 ];
-
-/** Whether the end of `element` is on screen: inside its scrolling pane and inside the window. */
-function endInView(element: Locator): Promise<boolean> {
-  return element.evaluate((node: PageElement) => {
-    const box = node.getBoundingClientRect();
-    const pane = node.closest('.pane')?.getBoundingClientRect();
-    const top = Math.max(pane?.top ?? 0, 0);
-    const bottom = Math.min(pane?.bottom ?? window.innerHeight, window.innerHeight);
-    return box.bottom > top && box.bottom <= bottom + 1 && box.top < bottom;
-  });
-}
-
-const DEMO_USERS: Record<string, string> = {
-  alice: 'alice — acme, admin',
-  bob: 'bob — acme, agent',
-  carol: 'carol — globex, admin',
-};
-
-/** Signs in with the demo user's one-click button (signing out first when someone is signed in). */
-async function signInAs(page: Page, user: string): Promise<void> {
-  if (await page.locator('#sign-out').isVisible()) await page.click('#sign-out');
-  await page.getByRole('button', { name: DEMO_USERS[user] }).click();
-  await page.locator('#signed-in', { hasText: `signed in: ${user} (` }).waitFor({ timeout: 10_000 });
-  await page.locator('#offered-tools', { hasText: 'listTickets' }).waitFor({ timeout: 10_000 });
-}
 
 async function askAll(page: Page): Promise<void> {
   for (const { question, tools } of QUESTIONS) {
@@ -84,175 +48,149 @@ async function askAll(page: Page): Promise<void> {
   }
 }
 
-(CHROMIUM ? describe : describe.skip)(
-  `sample app: the chat page in headless Chromium${CHROMIUM ? '' : ` (skipped: ${SKIPPED})`}`,
-  () => {
-    let app: NestExpressApplication;
-    let url: string;
-    let browser: Browser;
+describeInBrowser('sample app: the chat page in headless Chromium', () => {
+  let app: NestExpressApplication;
+  let url: string;
+  let browser: Browser;
 
-    beforeAll(async () => {
-      ({ app, url } = await startSupportDesk());
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
-      mkdirSync(OUTPUT, { recursive: true });
-    }, 30_000);
+  beforeAll(async () => {
+    ({ app, url } = await startSupportDesk());
+    browser = await launchBrowser();
+  }, 30_000);
 
-    afterAll(async () => {
-      await browser?.close();
-      await app?.close();
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const openPage = (width: number, height: number, user: string | null = 'alice') =>
+    openBrowserPage(browser, url, width, height, user);
+
+  it('signs in: refuses a wrong password, then signs a demo user in with one click', async () => {
+    const { page, failures } = await openPage(1280, 800, null);
+    await page.locator('#login').waitFor({ timeout: 10_000 });
+    expect(await page.locator('#desk').isHidden()).toBe(true);
+    await page.fill('#username', 'alice');
+    await page.fill('#password', 'wrong');
+    await page.click('#sign-in');
+    await page.getByText('Wrong user name or password.').waitFor({ timeout: 10_000 });
+    expect(failures).toEqual([`401 ${url}/auth/login`]);
+    failures.length = 0;
+
+    await signInAs(page, 'alice');
+    await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
+    expect(await page.locator('#offered-tools').textContent()).toContain('closeTicket');
+    await page.reload();
+    await page.getByText('signed in: alice (acme, admin)').waitFor({ timeout: 10_000 });
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('streams with the token of the signed-in user: bob is not offered closeTicket and may not close', async () => {
+    const { page, failures } = await openPage(1280, 800, 'bob');
+    // Signing in as someone else starts a conversation of their own.
+    await signInAs(page, 'carol');
+    await page.getByRole('button', { name: 'Export my tickets as CSV' }).click();
+    await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
+      'Email quota exceeded',
+    );
+    await signInAs(page, 'bob');
+    expect(await page.locator('#messages li').allTextContents()).toEqual([
+      expect.stringMatching(/^Welcome, bob\./),
+    ]);
+    expect(await page.locator('#offered-tools').textContent()).not.toContain('closeTicket');
+    await page.getByRole('button', { name: 'Close ticket 1' }).click();
+    await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.locator('#messages li.assistant').last().textContent()).toBe(
+      'I may not close that for you: none of the tools I was given can close anything.',
+    );
+    expect(await page.locator('#tool-calls li.call').count()).toBe(0);
+    expect(await page.locator('#tool-calls li.none').last().textContent()).toBe('no tool calls');
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('streams the answer, shows each question’s tool calls with their round, and follows both panes (desktop)', async () => {
+    const { page, failures } = await openPage(1280, 800);
+    await askAll(page);
+
+    const first = page.locator('#tool-calls li.turn').first();
+    expect(await first.locator('.round').allTextContents()).toEqual(['round 1', 'round 1']);
+    expect(await first.locator('.args').first().textContent()).toBe('{"city":"Paris"}');
+    expect(await first.locator('.result').first().textContent()).toContain('"unit": "C"');
+    expect(await page.locator('#messages li.user').first().textContent()).toBe(QUESTIONS[0].question);
+    expect(await page.locator('#messages li.assistant').first().textContent()).toMatch(
+      /^Here is what I found for "What is the weather in Paris and Rome\?"/,
+    );
+    expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
+      'VPN drops every hour',
+    );
+    // The panes scroll, not the page.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
+
+    await page.screenshot({ path: join(OUTPUT, 'chat-page-desktop.png') });
+    expect(failures).toEqual([]);
+  }, 90_000);
+
+  it('fits a 390 px phone: no horizontal overflow, the newest tool call and answer in view', async () => {
+    const { page, failures } = await openPage(390, 844);
+    await askAll(page);
+
+    const overflow = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      wider: [...document.querySelectorAll('body *')]
+        .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((node) => `${node.tagName.toLowerCase()}.${node.className}`),
+    }));
+    expect(overflow).toEqual({ page: 0, wider: [] });
+
+    await page.screenshot({ path: join(OUTPUT, 'chat-page-phone.png') });
+    expect(failures).toEqual([]);
+  }, 90_000);
+
+  it('keeps the conversation, shows the pending closeTicket call, and goes on when Approve is pressed', async () => {
+    const { page, failures } = await openPage(1280, 800);
+    await signInAs(page, 'alice');
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/chat/stream'))
+        asked.push(new URL(r.url()).searchParams.get('conversationId') ?? '');
     });
+    await page.fill('#question', 'List my open tickets');
+    await page.click('#send');
+    await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
 
-    async function openPage(
-      width: number,
-      height: number,
-      user: string | null = 'alice',
-    ): Promise<{ page: Page; failures: string[] }> {
-      const page = await browser.newPage({ viewport: { width, height } });
-      const failures: string[] = [];
-      page.on('pageerror', (error) => failures.push(error.message));
-      page.on('response', (response) => {
-        if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
-      });
-      await page.goto(url);
-      if (user) {
-        await signInAs(page, user);
-        await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
-      }
-      return { page, failures };
-    }
+    await page.fill('#question', 'Close ticket 1');
+    await page.click('#send');
+    const box = page.locator('#messages li.approval.pending');
+    await box.waitFor({ timeout: 10_000 });
+    expect(await box.locator('.tool').textContent()).toBe('closeTicket');
+    expect(await box.locator('.args').textContent()).toBe('{"id":1}');
+    expect(await page.locator('#tool-calls li.call .name').allTextContents()).toEqual([
+      'listTickets',
+      'closeTicket',
+    ]);
+    expect(await page.locator('#tool-calls li.call.waiting .name').allTextContents()).toEqual([
+      'closeTicket',
+    ]);
 
-    it('signs in: refuses a wrong password, then signs a demo user in with one click', async () => {
-      const { page, failures } = await openPage(1280, 800, null);
-      await page.locator('#login').waitFor({ timeout: 10_000 });
-      expect(await page.locator('#desk').isHidden()).toBe(true);
-      await page.fill('#username', 'alice');
-      await page.fill('#password', 'wrong');
-      await page.click('#sign-in');
-      await page.getByText('Wrong user name or password.').waitFor({ timeout: 10_000 });
-      expect(failures).toEqual([`401 ${url}/auth/login`]);
-      failures.length = 0;
+    await box.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('#messages li.approval.approved').waitFor({ timeout: 10_000 });
+    await page.locator('#tool-calls li.ok .name', { hasText: 'closeTicket' }).waitFor({ timeout: 10_000 });
+    expect(await page.locator('#messages li.assistant').last().textContent()).toContain('status closed');
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toBe('');
+    expect(asked[1]).toMatch(/^[0-9a-f-]{36}$/);
 
-      await signInAs(page, 'alice');
-      await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
-      expect(await page.locator('#offered-tools').textContent()).toContain('closeTicket');
-      await page.reload();
-      await page.getByText('signed in: alice (acme, admin)').waitFor({ timeout: 10_000 });
-      expect(failures).toEqual([]);
-    }, 60_000);
+    await page.screenshot({ path: join(OUTPUT, 'chat-page-approval.png') });
+    expect(failures).toEqual([]);
+  }, 60_000);
 
-    it('streams with the token of the signed-in user: bob is not offered closeTicket and may not close', async () => {
-      const { page, failures } = await openPage(1280, 800, 'bob');
-      // Signing in as someone else starts a conversation of their own.
-      await signInAs(page, 'carol');
-      await page.getByRole('button', { name: 'Export my tickets as CSV' }).click();
-      await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-      expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
-        'Email quota exceeded',
-      );
-      await signInAs(page, 'bob');
-      expect(await page.locator('#messages li').count()).toBe(0);
-      expect(await page.locator('#offered-tools').textContent()).not.toContain('closeTicket');
-      await page.getByRole('button', { name: 'Close ticket 1' }).click();
-      await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-      expect(await page.locator('#messages li.assistant').last().textContent()).toBe(
-        'I may not close that for you: none of the tools I was given can close anything.',
-      );
-      expect(await page.locator('#tool-calls li.call').count()).toBe(0);
-      expect(await page.locator('#tool-calls li.none').last().textContent()).toBe('no tool calls');
-      expect(failures).toEqual([]);
-    }, 60_000);
-
-    it('streams the answer, shows each question’s tool calls with their round, and follows both panes (desktop)', async () => {
-      const { page, failures } = await openPage(1280, 800);
-      await askAll(page);
-
-      const first = page.locator('#tool-calls li.turn').first();
-      expect(await first.locator('.round').allTextContents()).toEqual(['round 1', 'round 1']);
-      expect(await first.locator('.args').first().textContent()).toContain('"city": "Paris"');
-      expect(await first.locator('.result').first().textContent()).toContain('"unit": "C"');
-      expect(await page.locator('#messages li.user').first().textContent()).toBe(QUESTIONS[0].question);
-      expect(await page.locator('#messages li.assistant').first().textContent()).toMatch(
-        /^Here is what I found for "What is the weather in Paris and Rome\?"/,
-      );
-      expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
-        'VPN drops every hour',
-      );
-      // The panes scroll, not the page.
-      expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(
-        true,
-      );
-
-      await page.screenshot({ path: join(OUTPUT, 'chat-page-desktop.png') });
-      expect(failures).toEqual([]);
-    }, 90_000);
-
-    it('fits a 390 px phone: no horizontal overflow, the newest tool call and answer in view', async () => {
-      const { page, failures } = await openPage(390, 844);
-      await askAll(page);
-
-      const overflow = await page.evaluate(() => ({
-        page: document.documentElement.scrollWidth - window.innerWidth,
-        wider: [...document.querySelectorAll('body *')]
-          .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .map((node) => `${node.tagName.toLowerCase()}.${node.className}`),
-      }));
-      expect(overflow).toEqual({ page: 0, wider: [] });
-
-      await page.screenshot({ path: join(OUTPUT, 'chat-page-phone.png') });
-      expect(failures).toEqual([]);
-    }, 90_000);
-
-    it('keeps the conversation, shows the pending closeTicket call, and goes on when Approve is pressed', async () => {
-      const { page, failures } = await openPage(1280, 800);
-      await signInAs(page, 'alice');
-      const asked: string[] = [];
-      page.on('request', (r) => {
-        if (r.url().includes('/chat/stream'))
-          asked.push(new URL(r.url()).searchParams.get('conversationId') ?? '');
-      });
-      await page.fill('#question', 'List my open tickets');
-      await page.click('#send');
-      await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-
-      await page.fill('#question', 'Close ticket 1');
-      await page.click('#send');
-      const box = page.locator('#messages li.approval.pending');
-      await box.waitFor({ timeout: 10_000 });
-      expect(await box.locator('.tool').textContent()).toBe('closeTicket');
-      expect(await box.locator('.args').textContent()).toBe('{"id":1}');
-      expect(await page.locator('#tool-calls li .name', { hasText: 'closeTicket' }).count()).toBe(0);
-
-      await box.getByRole('button', { name: 'Approve' }).click();
-      await page.locator('#messages li.approval.approved').waitFor({ timeout: 10_000 });
-      await page.locator('#tool-calls li.ok .name', { hasText: 'closeTicket' }).waitFor({ timeout: 10_000 });
-      expect(await page.locator('#messages li.assistant').last().textContent()).toContain('status closed');
-      expect(asked).toHaveLength(2);
-      expect(asked[0]).toBe('');
-      expect(asked[1]).toMatch(/^[0-9a-f-]{36}$/);
-
-      await page.screenshot({ path: join(OUTPUT, 'chat-page-approval.png') });
-      expect(failures).toEqual([]);
-    }, 60_000);
-
-    it('has a favicon', async () => {
-      const { page, failures } = await openPage(800, 600);
-      const href = await page.locator('link[rel="icon"]').getAttribute('href');
-      const icon = await page.request.get(new URL(href ?? '/favicon.ico', url).toString());
-      expect(icon.status()).toBe(200);
-      expect(icon.headers()['content-type']).toContain('image/svg+xml');
-      expect(failures).toEqual([]);
-    });
-  },
-);
+  it('has a favicon', async () => {
+    const { page, failures } = await openPage(800, 600);
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    const icon = await page.request.get(new URL(href ?? '/favicon.ico', url).toString());
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    expect(failures).toEqual([]);
+  });
+});

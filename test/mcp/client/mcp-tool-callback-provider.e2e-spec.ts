@@ -5,11 +5,11 @@ import {
   InvalidToolInputError,
   McpServerUnavailableError,
   McpToolCallError,
-  McpToolCallbackProvider,
   ToolContext,
   type McpServerConfig,
   type ToolCallback,
 } from 'nestjs-tool-calling';
+import { McpToolCallbackProvider } from 'nestjs-tool-calling/mcp';
 import { startLoopbackMcpServer, type LoopbackMcpServer } from '../support/http-mcp-server';
 
 const STDIO_MAIN = join(__dirname, '..', 'support', 'stdio-server-main.js');

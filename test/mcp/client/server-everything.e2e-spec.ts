@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { McpToolCallbackProvider, type ToolCallback } from 'nestjs-tool-calling';
+import type { ToolCallback } from 'nestjs-tool-calling';
+import { McpToolCallbackProvider } from 'nestjs-tool-calling/mcp';
 
 /** The official reference server (a devDependency), or `undefined` when it is not installed. */
 function everythingServer(): string | undefined {

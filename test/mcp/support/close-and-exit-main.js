@@ -4,7 +4,7 @@
 require('reflect-metadata');
 require('../../reliability/soak/register-ts.js');
 const { join } = require('node:path');
-const { McpToolCallbackProvider } = require(join(__dirname, '..', '..', '..', 'lib', 'index.ts'));
+const { McpToolCallbackProvider } = require(join(__dirname, '..', '..', '..', 'lib', 'mcp', 'index.ts'));
 
 async function main() {
   const provider = new McpToolCallbackProvider({ servers: { s: { url: process.argv[2] } } });

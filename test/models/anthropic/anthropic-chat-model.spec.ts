@@ -1,11 +1,6 @@
 import { inspect } from 'node:util';
-import {
-  assistantMessage,
-  DEFAULT_ANTHROPIC_MAX_TOKENS,
-  systemMessage,
-  toolResponseMessage,
-  userMessage,
-} from '../../../lib';
+import { assistantMessage, systemMessage, toolResponseMessage, userMessage } from '../../../lib';
+import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../../../lib/anthropic';
 import { ANTHROPIC_TEST_KEY, prompt, weatherTools } from '../support/chat-test.helpers';
 import { jsonFixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

@@ -1,6 +1,5 @@
 import { AzureOpenAI } from 'openai';
 import {
-  AzureOpenAiChatModel,
   ChatClient,
   ChatModelAuthenticationError,
   ChatModelBadRequestError,
@@ -9,6 +8,7 @@ import {
   createChatModel,
   userMessage,
 } from '../../../lib';
+import { AzureOpenAiChatModel } from '../../../lib/openai';
 import { assemble, AZURE_TEST_KEY, collect, prompt, WeatherTools } from '../support/chat-test.helpers';
 import { fixture, jsonFixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

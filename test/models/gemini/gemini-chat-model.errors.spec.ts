@@ -10,9 +10,9 @@ import {
   ChatModelRateLimitError,
   ChatModelResponseError,
   ChatModelServerError,
-  GeminiChatModel,
   userMessage,
 } from '../../../lib';
+import { GeminiChatModel } from '../../../lib/gemini';
 import { GEMINI_TEST_KEY, prompt } from '../support/chat-test.helpers';
 import { jsonFixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

@@ -1,13 +1,7 @@
 import { GoogleGenAI } from '@google/genai';
 import { inspect } from 'node:util';
-import {
-  assistantMessage,
-  ChatClient,
-  GeminiChatModel,
-  systemMessage,
-  toolResponseMessage,
-  userMessage,
-} from '../../../lib';
+import { assistantMessage, ChatClient, systemMessage, toolResponseMessage, userMessage } from '../../../lib';
+import { GeminiChatModel } from '../../../lib/gemini';
 import { GEMINI_TEST_KEY, prompt, WeatherTools, weatherTools } from '../support/chat-test.helpers';
 import { jsonFixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

@@ -1,4 +1,5 @@
-import { toGeminiSchema, type JsonSchema } from '../../../lib';
+import { type JsonSchema } from '../../../lib';
+import { toGeminiSchema } from '../../../lib/gemini';
 
 describe('toGeminiSchema', () => {
   it('turns nullable types and null branches into nullable, several types into anyOf, oneOf into anyOf', () => {

@@ -2,15 +2,14 @@ import { Logger } from '@nestjs/common';
 import {
   InvalidToolInputError,
   MethodToolCallbackProvider,
-  OpenAiChatModel,
   removeNullOptionalArguments,
   removeNullOptionalArgumentsFromJson,
-  toOpenAiStrictSchema,
   Tool,
   ToolParam,
   userMessage,
   type ToolDefinition,
 } from '../../../lib';
+import { OpenAiChatModel, toOpenAiStrictSchema } from '../../../lib/openai';
 import { OPENAI_TEST_KEY, prompt, weatherTools } from '../support/chat-test.helpers';
 import { jsonFixture, ProviderTestServer } from '../support/provider-test.server';
 

@@ -1,15 +1,13 @@
+import { AnthropicChatModel, type AnthropicChatModelOptions } from '../../../lib/anthropic';
 import {
-  AnthropicChatModel,
   AzureOpenAiChatModel,
-  GeminiChatModel,
   OpenAiChatModel,
   OpenAiResponsesChatModel,
-  type AnthropicChatModelOptions,
   type AzureOpenAiChatModelOptions,
-  type GeminiChatModelOptions,
   type OpenAiChatModelOptions,
   type OpenAiResponsesChatModelOptions,
-} from '../../../lib';
+} from '../../../lib/openai';
+import { GeminiChatModel, type GeminiChatModelOptions } from '../../../lib/gemini';
 import { ANTHROPIC_TEST_KEY, AZURE_TEST_KEY, GEMINI_TEST_KEY, OPENAI_TEST_KEY } from './chat-test.helpers';
 import { ProviderTestServer, type ScriptedReply } from './provider-test.server';
 

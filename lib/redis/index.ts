@@ -1,0 +1,8 @@
+// nestjs-tool-calling/redis: chat memory and pending approvals in Redis, on `ioredis` (an optional peer). The module
+// builds these itself from its `redis` option; import them to build one by hand.
+export {
+  RedisChatMemoryRepository,
+  DEFAULT_REDIS_KEY_PREFIX,
+  type RedisChatMemoryRepositoryOptions,
+} from '../memory/redis-chat-memory-repository';
+export { RedisApprovalStore, type RedisApprovalStoreOptions } from '../approval/redis-approval-store';
