@@ -112,6 +112,11 @@ export type {
   FinishedEvent,
 } from './chat/loop/chat-stream-event';
 export { ToolCallingManager, type ToolSelection } from './chat/loop/tool-calling-manager';
+export type {
+  InternalToolExecution,
+  ToolExecutionEligibilityContext,
+  ToolExecutionEligibilityPredicate,
+} from './chat/loop/tool-execution-eligibility';
 export {
   DEFAULT_TOOL_CALLING_LIMITS,
   type ToolCallingManagerOptions,

@@ -16,7 +16,9 @@ import {
   type ChatModel,
   type Message,
   type ToolCallback,
+  type ToolCall,
   type ToolCallbackProvider,
+  type ToolExecutionEligibilityPredicate,
 } from 'nestjs-tool-calling';
 
 // --- The tools of this page -----------------------------------------------------------------------------------
@@ -206,4 +208,44 @@ export async function runToolsMyself(chat: ChatClient, weather: WeatherTools): P
     tools: MethodToolCallbackProvider.from(weather).getToolCallbacks(),
   });
   return chat.prompt().messages(round.conversationHistory).call().content();
+}
+
+// --- Deciding per response who runs the tool calls ----------------------------------------------------------
+@Injectable()
+export class PaymentTools {
+  @Tool({ description: 'Status of an order' })
+  orderStatus(@ToolParam({ description: 'Order number' }) orderId: string): string {
+    return `order ${orderId}: delivered`;
+  }
+
+  @Tool({ description: 'Refund an order' })
+  refund(@ToolParam({ description: 'Order number' }) orderId: string): string {
+    return `order ${orderId}: refunded`;
+  }
+}
+
+/** The library runs every call but a refund: a response that asks for one comes back to the app. */
+export const noRefunds: ToolExecutionEligibilityPredicate = (response) =>
+  response.message.toolCalls.every((call) => call.name !== 'refund');
+
+export async function refundWithConsent(
+  chat: ChatClient,
+  payments: PaymentTools,
+  question: string,
+  userAgrees: (calls: readonly ToolCall[]) => Promise<boolean>,
+): Promise<string> {
+  const ask = (prompt: ReturnType<ChatClient['prompt']>) =>
+    prompt.tools(payments).internalToolExecution(noRefunds).call().chatResponse();
+  let response = await ask(chat.prompt(question));
+  // Bounded: each pass is one model answer that asked for a refund.
+  for (let pass = 0; pass < 3 && response.pendingToolCalls.length > 0; pass++) {
+    if (!(await userAgrees(response.pendingToolCalls))) return 'No refund was made.';
+    const round = await chat.toolCallingManager.executeToolCalls({
+      history: response.history,
+      message: response.message,
+      tools: MethodToolCallbackProvider.from(payments).getToolCallbacks(),
+    });
+    response = await ask(chat.prompt().messages(round.conversationHistory));
+  }
+  return response.text;
 }

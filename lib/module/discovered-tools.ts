@@ -4,6 +4,8 @@ import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
 import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
 import { sourceOf } from '../tool/tool-name-registry';
 import { assertValidToolName } from '../tool/tool-names';
+import { hasFixedDefinition } from '../tool/fixed-definition';
+import { assertValidInputSchema } from '../tool/schema/input-schema.check';
 import { ToolDiscoveryError } from '../errors/tool-discovery.error';
 import { ModuleMessages } from '../errors/messages/module.messages';
 
@@ -52,7 +54,9 @@ export class DiscoveredToolsCollector {
     if (this.seen.has(callback)) return;
     this.seen.add(callback);
     this.attempt(() => {
-      assertValidToolName(callback.getToolDefinition()?.name, label);
+      const definition = callback.getToolDefinition();
+      assertValidToolName(definition?.name, label);
+      if (!hasFixedDefinition(callback)) assertValidInputSchema(definition.inputSchema, label);
       this.entries[kind].push({ callback, label });
     });
   }

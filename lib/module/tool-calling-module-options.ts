@@ -68,8 +68,11 @@ export interface ToolCallingModuleOptions {
   exceptionProcessor?: ToolCallingManagerOptions['exceptionProcessor'];
   /** Hooks around every tool call (approvals, auditing, argument rewriting). */
   hooks?: ToolCallingManagerOptions['hooks'];
-  /** `false`: the model's tool calls are returned to the caller instead of being run. Default `true`. */
-  internalToolExecution?: boolean;
+  /**
+   * `false`: the model's tool calls are returned to the caller instead of being run; a
+   * `ToolExecutionEligibilityPredicate` decides per model response. Default `true`.
+   */
+  internalToolExecution?: ToolCallingManagerOptions['internalToolExecution'];
   /**
    * OpenTelemetry GenAI spans and metrics, recorded when the application starts an OpenTelemetry SDK: on by
    * default, without content. `{ captureContent: true }` also records messages, tool arguments and results (as does

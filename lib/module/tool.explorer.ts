@@ -13,6 +13,13 @@ import { isToolCallbackProvider, type ToolCallbackProvider } from '../tool/tool-
 import { sourceOf } from '../tool/tool-name-registry';
 import { DiscoveredToolsCollector, type DiscoveredTools } from './discovered-tools';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
+import {
+  addToolArray,
+  CALLBACK_METHODS,
+  classesDeclareTools,
+  declaresMethods,
+  PROVIDER_METHODS,
+} from './tool-provider-shapes';
 import { McpToolCallbackProvider } from '../mcp/client/mcp-tool-callback-provider';
 import { ToolCallbackRegistry } from './tool-callback.registry';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
@@ -111,7 +118,10 @@ export class ToolExplorer implements OnApplicationBootstrap {
       this.visit(wrapper, found);
     } catch (error) {
       const provider = `provider ${tokenName(wrapper.token)} in ${moduleOf(wrapper)}`;
-      this.logger.warn(ModuleMessages.providerNotInspectable(provider, error));
+      if (classesDeclareTools([wrapper.metatype, wrapper.token])) {
+        const message = ModuleMessages.toolProviderNotInspectable(provider, error);
+        found.addProblem(new ToolDefinitionError(message, provider, { cause: error }));
+      } else this.logger.warn(ModuleMessages.providerNotInspectable(provider, error));
     }
   }
 
@@ -124,18 +134,28 @@ export class ToolExplorer implements OnApplicationBootstrap {
     const scoped = wrapper.isTransient || !wrapper.isDependencyTreeStatic();
     const token = wrapper.token as string | symbol | Function;
     if (typeof instance === 'function') {
-      if (!scoped && typeof token === 'string' && TOOL_NAME_PATTERN.test(token) && !isClass(instance))
-        found.addFunction(token, instance);
+      if (!scoped && typeof token === 'string' && TOOL_NAME_PATTERN.test(token) && !isClass(instance)) {
+        // A function under a tool name is a tool without input: one that takes arguments is refused now, not when a
+        // request first names it.
+        if (instance.length === 0) found.addFunction(token, instance);
+        else
+          found.addProblem(new ToolDefinitionError(ModuleMessages.functionProviderTakesInput(token), token));
+      }
       return;
     }
     if (typeof instance !== 'object') return;
+    if (Array.isArray(instance)) {
+      addToolArray(instance, `provider ${tokenName(token)} in ${moduleOf(wrapper)}`, scoped, found);
+      return;
+    }
     const type = ToolMetadataAccessor.classOf(instance);
     if (!type) return; // a null prototype: nothing declared
     const where = moduleOf(wrapper);
     const isCallback = declaresMethods(instance, CALLBACK_METHODS);
     if (isCallback || declaresMethods(instance, PROVIDER_METHODS)) {
       const provider = `provider ${tokenName(token)} in ${where}`;
-      if (scoped) this.logger.warn(ModuleMessages.scopedCallbackIgnored(provider));
+      if (scoped)
+        found.addProblem(new ToolDefinitionError(ModuleMessages.scopedToolProvider(provider), provider));
       else if (isCallback) {
         const callback = instance as ToolCallback;
         found.addCallback('container', callback, `${sourceOf(callback)} (${provider})`);
@@ -206,29 +226,6 @@ function declaringClassOf(type: Function, methodName: string): Function {
     prototype = parent;
   }
   return prototype.constructor;
-}
-
-// getToolMetadata is optional, as Spring AI's default method is: a callback without it gets the default metadata.
-const CALLBACK_METHODS = ['getToolDefinition', 'call'];
-const PROVIDER_METHODS = ['getToolCallbacks'];
-
-/**
- * Whether the object declares these methods, on itself or its prototype chain, as read through property
- * descriptors rather than property reads: a "deep" proxy (an RPC client that answers every property read with a
- * function) is not mistaken for a ToolCallback, and none of its functions is called.
- */
-function declaresMethods(instance: object, names: readonly string[]): boolean {
-  return names.every((name) => {
-    for (
-      let owner: object | null = instance;
-      owner && owner !== Object.prototype;
-      owner = Object.getPrototypeOf(owner) as object | null
-    ) {
-      const descriptor = Object.getOwnPropertyDescriptor(owner, name);
-      if (descriptor) return typeof descriptor.value === 'function';
-    }
-    return false;
-  });
 }
 
 function moduleOf(wrapper: InstanceWrapper): string {

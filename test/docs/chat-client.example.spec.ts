@@ -24,6 +24,8 @@ import {
   forecasts,
   frenchAgent,
   report,
+  PaymentTools,
+  refundWithConsent,
   runToolsMyself,
   travelAgent,
 } from '../../docs/examples/chat-client.example';
@@ -215,5 +217,45 @@ describe('docs/examples/chat-client.example.ts', () => {
       role: 'tool',
       responses: [{ id: 'call_1_1', name: 'getWeather', result: 'Paris: sunny, 25°C', isError: false }],
     });
+  });
+});
+
+describe('docs/examples/chat-client.example.ts: deciding per response', () => {
+  it('runs the look-up itself and hands the refund back; the app runs it once the user agrees', async () => {
+    const model = new ScriptedChatModel([
+      { toolCalls: [{ id: 's1', name: 'orderStatus', arguments: { orderId: '7' } }] },
+      { toolCalls: [{ id: 'r1', name: 'refund', arguments: { orderId: '7' } }] },
+      'Order 7 is refunded.',
+    ]);
+    const asked: string[] = [];
+    const answer = await refundWithConsent(
+      ChatClient.create(model),
+      new PaymentTools(),
+      'Refund order 7',
+      (calls) => {
+        asked.push(...calls.map((call) => call.name));
+        return Promise.resolve(true);
+      },
+    );
+    expect(answer).toBe('Order 7 is refunded.');
+    expect(asked).toEqual(['refund']);
+    expect(model.requests[2].messages.at(-1)).toEqual({
+      role: 'tool',
+      responses: [{ id: 'r1', name: 'refund', result: 'order 7: refunded', isError: false }],
+    });
+  });
+
+  it('makes no refund when the user declines', async () => {
+    const model = new ScriptedChatModel([
+      { toolCalls: [{ id: 'r1', name: 'refund', arguments: { orderId: '7' } }] },
+    ]);
+    const answer = await refundWithConsent(
+      ChatClient.create(model),
+      new PaymentTools(),
+      'Refund order 7',
+      () => Promise.resolve(false),
+    );
+    expect(answer).toBe('No refund was made.');
+    expect(model.requests).toHaveLength(1);
   });
 });

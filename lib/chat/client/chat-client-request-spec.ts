@@ -1,4 +1,5 @@
 import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error';
+import type { InternalToolExecution } from '../loop/tool-execution-eligibility';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import { CallResponseSpec } from './call-response-spec';
@@ -41,7 +42,7 @@ export class ChatClientRequestSpec {
   private requestHooks?: ToolCallHooks[];
   private abortSignal?: AbortSignal;
   private scope?: ChatExecutionScope;
-  private internalExecution?: boolean;
+  private internalExecution?: InternalToolExecution;
   private requestAdvisors?: Advisor[];
   private params?: Record<string, unknown>;
 
@@ -124,8 +125,11 @@ export class ChatClientRequestSpec {
     return this;
   }
 
-  /** `false`: the call returns the model's tool calls instead of running them (see `pendingToolCalls`). */
-  internalToolExecution(enabled: boolean): this {
+  /**
+   * `false`: the call returns the model's tool calls instead of running them (see `pendingToolCalls`); a
+   * `ToolExecutionEligibilityPredicate` decides per model response. Overrides the client's setting.
+   */
+  internalToolExecution(enabled: InternalToolExecution): this {
     this.internalExecution = enabled;
     return this;
   }

@@ -1,4 +1,5 @@
 import type { ResolvedApprovalOptions } from '../../approval/approval-options';
+import type { InternalToolExecution } from './tool-execution-eligibility';
 import type { DecidedRun } from '../../approval/paused-run';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { Advisor } from '../advisors/advisor-base';
@@ -28,7 +29,7 @@ export interface ChatRequest {
   readonly signal?: AbortSignal;
   /** Asked when the call starts, unless the request was given explicitly. */
   readonly scope: () => ChatExecutionScope | undefined;
-  readonly internalToolExecution: boolean;
+  readonly internalToolExecution: InternalToolExecution;
   /** The client's and the request's advisors, unsorted; empty: the loop runs directly. */
   readonly advisors: readonly Advisor[];
   /** Advisor parameters and state (JSON values: kept with a paused run). */

@@ -12,6 +12,7 @@ import type { AssistantMessage, Message, ToolResponse } from '../model/messages'
 import type { Prompt } from '../model/prompt';
 import { isThenable } from '../../util/thenable';
 import { pauseRun } from './run-pause';
+import { runsToolCalls } from './tool-execution-eligibility';
 import { ToolCallCounter } from './tool-call-counter';
 import { toolDefinitionsOf } from './tool-resolution-cache';
 import { visibleToolCallbacks } from './tool-visibility';
@@ -137,7 +138,13 @@ export class ChatRun {
     this.usage = addUsage(this.usage, response.usage);
     this.last = response;
     const message = response.message;
-    if (message.toolCalls.length === 0 || !this.request.internalToolExecution) {
+    if (
+      message.toolCalls.length === 0 ||
+      !runsToolCalls(this.request.internalToolExecution, response, {
+        round: this.rounds,
+        options: this.request.options,
+      })
+    ) {
       this.pending = message.toolCalls.length > 0;
       this.history = [...this.history, message]; // not concat(): see ToolRound.run
       return 'answered';

@@ -4,6 +4,7 @@ import { LazyAbortController } from '../../tool/lazy-abort-controller';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { AbortLike } from './run-abort';
+import { toolResultText } from './tool-result-text';
 import type { SiblingCancellation } from './sibling-cancellation';
 
 /** setTimeout turns longer delays into 1 ms. */
@@ -133,8 +134,13 @@ function settleWithLimits(
     }
     // Handled even when settled already: the tool's own rejection is never left unhandled.
     Promise.resolve(pending).then(
-      (result) => {
-        if (stop()) resolve(result);
+      (result: unknown) => {
+        if (!stop()) return;
+        try {
+          resolve(toolResultText(result, toolName));
+        } catch (error) {
+          reject(error);
+        }
       },
       (error: unknown) => {
         if (stop()) reject(error);

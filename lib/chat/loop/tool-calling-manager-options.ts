@@ -1,4 +1,5 @@
 import { ToolCallingOptionsError } from '../../errors/tool-calling-options.error';
+import type { InternalToolExecution } from './tool-execution-eligibility';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import type { ToolCallbackResolver } from '../../tool/resolution/tool-callback-resolver';
 import type { ChatTelemetry } from '../../telemetry/chat-telemetry';
@@ -55,10 +56,10 @@ export interface ToolCallingManagerOptions {
   readonly hooks?: ToolCallHooks | readonly ToolCallHooks[];
   /**
    * `false`: the tool calls of the model are not run; the call returns the model's response, with its tool calls,
-   * for the caller to run (e.g. with `ToolCallingManager.executeToolCalls()`). Default `true`; a request may override
-   * it with `.internalToolExecution(false)`.
+   * for the caller to run (e.g. with `ToolCallingManager.executeToolCalls()`). A `ToolExecutionEligibilityPredicate`
+   * decides per model response. Default `true`; a request may override it with `.internalToolExecution(…)`.
    */
-  readonly internalToolExecution?: boolean;
+  readonly internalToolExecution?: InternalToolExecution;
   /**
    * OpenTelemetry GenAI spans and metrics of every chat call, recorded when the application registers an
    * OpenTelemetry SDK (default: on, without content); `false` records nothing; a `ChatTelemetry` of your own

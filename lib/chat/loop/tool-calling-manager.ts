@@ -1,4 +1,5 @@
 import { ToolNameResolutionError } from '../../errors/tool-name-resolution.error';
+import type { InternalToolExecution } from './tool-execution-eligibility';
 import { DefaultToolExecutionExceptionProcessor } from '../../tool/execution/default-tool-execution-exception-processor';
 import type { ToolCallbackResolver } from '../../tool/resolution/tool-callback-resolver';
 import { isToolCallback, type ToolCallback } from '../../tool/tool-callback';
@@ -61,8 +62,8 @@ let settingsOf: (manager: ToolCallingManager) => ToolRoundSettings;
  */
 export class ToolCallingManager {
   readonly limits: ResolvedToolCallingLimits;
-  /** Whether a `ChatClient` runs the model's tool calls itself (unless a request says otherwise). */
-  readonly internalToolExecution: boolean;
+  /** Whether a `ChatClient` runs the model's tool calls itself, or a predicate deciding per response (unless a request says otherwise). */
+  readonly internalToolExecution: InternalToolExecution;
   /** What records the chat calls run with this manager; `undefined` when nothing does. */
   readonly telemetry: ChatTelemetry | undefined;
   private readonly resolver?: ToolCallbackResolver;

@@ -7,6 +7,8 @@ import { ChatMessages } from '../../errors/messages/chat.messages';
 import { TOOL_NAME_PATTERN } from '../../tool-calling.constants';
 import { sourceOf } from '../../tool/tool-name-registry';
 import { assertValidToolName } from '../../tool/tool-names';
+import { hasFixedDefinition } from '../../tool/fixed-definition';
+import { assertValidInputSchema } from '../../tool/schema/input-schema.check';
 
 const callbacksByObject = new WeakMap<object, readonly ToolCallback[]>();
 
@@ -56,9 +58,14 @@ export function assertToolCallbackSource(
   throw new InvalidChatRequestError(ChatMessages.notAToolCallback(what));
 }
 
-/** A hand-written callback is checked where it enters, as `@Tool` methods are when they are built. */
+/**
+ * A hand-written callback is checked where it enters, as `@Tool` methods are when they are built: its name, and
+ * its input schema (the library's own callbacks checked theirs when they were built).
+ */
 export function assertValidCallbackName(callback: ToolCallback): void {
-  const name = callback.getToolDefinition()?.name;
+  const definition = callback.getToolDefinition();
+  const name = definition?.name;
   if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name))
     assertValidToolName(name, sourceOf(callback));
+  if (!hasFixedDefinition(callback)) assertValidInputSchema(definition.inputSchema, sourceOf(callback));
 }

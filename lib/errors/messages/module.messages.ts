@@ -67,16 +67,28 @@ export const ModuleMessages = {
     `${provider} is static (isStatic: true) but did not return its callbacks within ${timeoutMs} ms at ` +
     'bootstrap; make it lazy (isStatic: false) so that it is asked per request, or raise staticProviderTimeoutMs',
 
-  scopedCallbackIgnored: (provider: string) =>
-    `${provider} is request-scoped or transient, so its ToolCallback or ToolCallbackProvider cannot be listed at ` +
-    'bootstrap and is ignored; give it the default scope, or put its @Tool methods on a scoped provider instead',
+  scopedToolProvider: (provider: string) =>
+    `${provider} is request-scoped or transient (or depends on such a provider), so its ToolCallback or ` +
+    'ToolCallbackProvider cannot be listed at startup; give it the default scope (a ToolCallbackProvider may still ' +
+    'return other callbacks on each call), or declare its tools as @Tool methods, which are resolved per request on ' +
+    'a scoped provider',
+
+  toolProviderNotInspectable: (provider: string, cause: unknown) =>
+    `${provider} declares tools but cannot be inspected (${causeMessage(cause)}), so its tools cannot be ` +
+    'registered; provide an instance that can be inspected',
+
+  arrayEntryNotATool: (provider: string, index: number) =>
+    `${provider} is an array of tools, but its value at position ${index} is neither a ToolCallback nor a ` +
+    'ToolCallbackProvider',
 
   providerNotInspectable: (provider: string, cause: unknown) =>
     `${provider} cannot be inspected for tools and is skipped: ${causeMessage(cause)}`,
 
   functionProviderTakesInput: (name: string) =>
     `the provider "${name}" is a function that takes arguments, but a function registered under a tool name ` +
-    'becomes a tool without input; register a FunctionToolCallback (with input, inputType or inputSchema) instead',
+    'becomes a tool without input; register a FunctionToolCallback (with input, inputType or inputSchema) instead, ' +
+    'or, if it is not a tool, provide it under a token that is not a tool name (a Symbol, or a string with a ' +
+    'character other than letters, digits, "_" and "-")',
 
   invalidConfig: (problems: readonly string[]) =>
     `invalid tool-calling configuration (namespace "toolCalling"): ${problems.join('; ')} ` +

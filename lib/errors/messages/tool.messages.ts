@@ -76,6 +76,12 @@ export const Messages = {
     (toolName ? `, which tool "${toolName}" requires` : '') +
     '; pass it with .toolContext({ ... })',
 
+  inputSchemaNotObject: () => 'inputSchema must be a JSON Schema with type: "object"',
+
+  returnsFunction: (source: string) =>
+    `${source} returns a function, which cannot be a tool result: a model can only be sent text. Return the ` +
+    `function's result instead, or remove @Tool() (Spring AI leaves such methods out)`,
+
   contextIgnored: (toolName: string) =>
     `tool "${toolName}" does not take a ToolContext; the context given to it is ignored`,
 };

@@ -78,6 +78,11 @@ export const ToolMetadataAccessor = {
     );
   },
 
+  /** The return type TypeScript wrote for the method (`Function` for a function type), when it wrote one. */
+  getReturnType(prototype: object, methodName: string | symbol): unknown {
+    return Reflect.getMetadata('design:returntype', prototype, methodName) as unknown;
+  },
+
   getParamTypes(prototype: object, methodName: string | symbol): readonly unknown[] | undefined {
     return Reflect.getMetadata('design:paramtypes', prototype, methodName) as unknown[] | undefined;
   },

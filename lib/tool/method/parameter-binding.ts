@@ -8,7 +8,7 @@ import { JSON_SCHEMA_DRAFT_2020_12, type JsonSchema } from '../json-schema';
 import { EMPTY_OBJECT_SCHEMA, toModelSchema } from '../schema/model-schema';
 import { paramSchema, type ParamSchema } from '../schema/param-schema.factory';
 import { hasValidationMetadata } from '../schema/dto-schema.factory';
-import { readParameterNames } from './parameter-names';
+import { readParameters, type SourceParameter } from './parameter-names';
 
 export interface InputParameter {
   readonly index: number;
@@ -115,15 +115,15 @@ export function parameterBinding(
 
   // Read from the source only when a parameter needs it: parsing it is most of the cost of a tool whose
   // parameters are all named.
-  let sourceNames: (string | undefined)[] | undefined;
+  let sourceParameters: SourceParameter[] | undefined;
   const named: NamedParameter[] = [];
   const names = new Set<string>();
   // The parameters as a text, when all are of plain types: the key of the binding they share.
   let key: string | undefined = `${arity}`;
   for (const index of inputIndexes) {
     const marker = markers[index];
-    const options: ToolParamOptions = marker?.kind === 'param' ? marker.options : {};
-    const name = options.name ?? (sourceNames ??= readParameterNames(method))[index];
+    let options: ToolParamOptions = marker?.kind === 'param' ? marker.options : {};
+    const name = options.name ?? (sourceParameters ??= readParameters(method))[index]?.name;
     if (name === undefined) {
       throw new ToolDefinitionError(
         `${source}: the name of parameter #${index} cannot be known for sure; name it with @ToolParam({ name: '…' })`,
@@ -134,6 +134,11 @@ export function parameterBinding(
       throw new ToolDefinitionError(`${source}: two parameters are named "${name}"`, source);
     }
     names.add(name);
+    // `length` counts the parameters before the first default: the source is read only when one may have one.
+    if (options.required === undefined && index >= method.length) {
+      if ((sourceParameters ??= readParameters(method))[index]?.hasDefault)
+        options = { ...options, required: false };
+    }
     const plainKey: string | undefined =
       key === undefined ? undefined : keyOf(key, index, name, options, designTypes[index]);
     if (plainKey !== undefined) named.push({ index, name, options });

@@ -6,6 +6,19 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * `@ToolParam` gives no name. Minifiers rename parameters: name them explicitly in bundled code.
  */
 export function readParameterNames(fn: Function): (string | undefined)[] {
+  return readParameters(fn).map((parameter) => parameter.name);
+}
+
+/** A parameter as its source text shows it. */
+export interface SourceParameter {
+  /** `undefined` where the name cannot be known for sure. */
+  readonly name: string | undefined;
+  /** Whether it has a default value (`unit = 'C'`): the method runs without it. */
+  readonly hasDefault: boolean;
+}
+
+/** The parameters of a function, read from its source text, one entry per parameter (see `readParameterNames`). */
+export function readParameters(fn: Function): SourceParameter[] {
   const source = Function.prototype.toString.call(fn);
   const open = source.indexOf('(');
   if (source.includes('[native code]') || open < 0) return [];
@@ -26,13 +39,11 @@ export function readParameterNames(fn: Function): (string | undefined)[] {
   });
   if (!closed) return [];
   return parts.map((raw) => {
-    const name = raw
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/\/\/.*$/gm, '')
-      .split('=')[0]
-      .trim();
+    const text = raw.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    const equals = text.indexOf('=');
+    const name = (equals < 0 ? text : text.slice(0, equals)).trim();
     // A rest parameter (`...args`, as in a wrapper made by another decorator) names no single argument.
-    return IDENTIFIER.test(name) ? name : undefined;
+    return { name: IDENTIFIER.test(name) ? name : undefined, hasDefault: equals >= 0 };
   });
 }
 

@@ -1,3 +1,4 @@
+import { Messages } from '../../errors/messages/tool.messages';
 import { ToolDefinitionError } from '../../errors/tool-definition.error';
 import { ToolMetadataAccessor } from '../decorators/tool-metadata.accessor';
 import type { ToolOptions } from '../decorators/tool-options';
@@ -54,6 +55,9 @@ function buildPlan(type: Function, methodName: string, isStatic: boolean): ToolM
   const method = (prototype as Record<string, unknown>)[methodName];
   if (!options || typeof method !== 'function') {
     throw new ToolDefinitionError(`${source} is not a method decorated with @Tool()`, source);
+  }
+  if (ToolMetadataAccessor.getReturnType(prototype, methodName) === Function) {
+    throw new ToolDefinitionError(Messages.returnsFunction(source), source);
   }
   const markers = ToolMetadataAccessor.getParamMarkers(prototype, methodName);
   const designTypes = ToolMetadataAccessor.getParamTypes(prototype, methodName) ?? [];

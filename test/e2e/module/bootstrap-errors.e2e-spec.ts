@@ -137,15 +137,7 @@ describe('ToolCallingModule warns and starts', () => {
     warnings = logger.lines.filter((line) => line.level === 'warn').map((line) => line.message);
   });
 
-  it('when a ToolCallbackProvider is request-scoped, since it cannot be listed at bootstrap', () => {
-    expect(warnings).toContain(
-      'provider PerRequestToolsProvider in WarningsAppModule is request-scoped or transient, so its ' +
-        'ToolCallback or ToolCallbackProvider cannot be listed at bootstrap and is ignored; give it the default ' +
-        'scope, or put its @Tool methods on a scoped provider instead',
-    );
-  });
-
-  it('when a provider cannot be inspected, skipping it', () => {
+  it('when a provider cannot be inspected and its class shows no tools, skipping it', () => {
     expect(warnings).toContain(
       'provider "REMOTE_OBJECT" in WarningsAppModule cannot be inspected for tools and is skipped: remote object: ' +
         'properties cannot be described',

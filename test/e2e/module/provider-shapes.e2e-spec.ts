@@ -4,7 +4,6 @@ import {
   MethodToolCallback,
   TOOL_CALLBACK_RESOLVER,
   ToolCallbackRegistry,
-  ToolDefinitionError,
   type ToolCallbackResolver,
 } from 'nestjs-tool-calling';
 import {
@@ -137,14 +136,6 @@ describe('ToolCallingModule discovery: every provider shape', () => {
       expect(rollDice.getToolDefinition()).toMatchObject({ name: 'rollDice', description: 'roll dice' });
       expect(await rollDice.call('{}')).toBe('4');
       expect(resolver.resolve('rollDice')).toBe(rollDice);
-    });
-
-    it('refuses a function provider that takes arguments, saying why', () => {
-      expect(() => resolver.resolve('greet')).toThrow(ToolDefinitionError);
-      expect(() => resolver.resolve('greet')).toThrow(
-        'the provider "greet" is a function that takes arguments, but a function registered under a tool name ' +
-          'becomes a tool without input; register a FunctionToolCallback (with input, inputType or inputSchema) instead',
-      );
     });
 
     it('does not turn classes, unknown names or Object.prototype names into tools', () => {
