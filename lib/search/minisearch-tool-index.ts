@@ -18,6 +18,7 @@ interface MiniSearchLike {
 
 type MiniSearchClass = new (options: Record<string, unknown>) => MiniSearchLike;
 
+/** How `MiniSearchToolIndex` ranks. */
 export interface MiniSearchToolIndexOptions {
   /** Weights of the fields. Default: name 3, description 2, parameters 1. */
   readonly boost?: Partial<Record<'name' | 'description' | 'parameters', number>>;
@@ -31,7 +32,6 @@ let loaded: MiniSearchClass | undefined;
 function miniSearch(): MiniSearchClass {
   if (loaded === undefined) {
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       loaded = require('minisearch') as MiniSearchClass;
     } catch {
       throw new ToolCallingOptionsError(
@@ -70,6 +70,7 @@ export class MiniSearchToolIndex implements ToolSearchIndex {
     return this.indexed.size;
   }
 
+  /** Indexes the tools not indexed yet, and those whose definition changed; nothing for a map seen before. */
   update(tools: ReadonlyMap<string, ToolCallback>): void {
     if (this.seen.has(tools)) return;
     let index = (this.index ??= this.create());
@@ -89,6 +90,7 @@ export class MiniSearchToolIndex implements ToolSearchIndex {
     if (tools instanceof Map) this.seen.add(tools);
   }
 
+  /** The best matches among the accepted tools, best first (every query word may match: BM25+ with OR). */
   search(query: ToolSearchQuery): readonly string[] {
     const index = this.index;
     if (index === undefined || query.limit <= 0) return [];

@@ -21,6 +21,7 @@ import { MiniSearchToolIndex } from './minisearch-tool-index';
 import type { ToolSearchIndex } from './tool-search-index';
 import { ToolSearchSession, type ToolSearchSettings } from './tool-search-session';
 
+/** The options of `ToolSearchAdvisor`. */
 export interface ToolSearchAdvisorOptions {
   /** Where searches rank the tools. Default: a `MiniSearchToolIndex` of this advisor's own. */
   readonly index?: ToolSearchIndex;
@@ -54,6 +55,7 @@ export interface ToolSearchAdvisorOptions {
  */
 export class ToolSearchAdvisor implements CallAdvisor, StreamAdvisor, ToolSelector {
   readonly name = 'ToolSearchAdvisor';
+  /** Where it sits among the advisors (it only marks the request: any order works). */
   readonly order: number;
   private readonly threshold: number;
   private readonly settings: ToolSearchSettings;
@@ -73,15 +75,20 @@ export class ToolSearchAdvisor implements CallAdvisor, StreamAdvisor, ToolSelect
     };
   }
 
+  /** Sets this advisor as the request's tool selector, for the loop at the chain's end. */
   adviseCall(request: ChatClientRequest, chain: CallAdvisorChain): Promise<ChatClientResponse> {
     return chain.nextCall(request.with({ toolSelector: this }));
   }
 
+  /** As `adviseCall()`, for `stream()`. */
   adviseStream(request: ChatClientRequest, chain: StreamAdvisorChain): AsyncIterable<ChatStreamEvent> {
     return chain.nextStream(request.with({ toolSelector: this }));
   }
 
-  /** @internal Called by the chat run with the caller's visible tools. */
+  /**
+   * Called by the chat run with the caller's visible tools: all of them at or below the threshold, else a search
+   * session (the index brought up to date first).
+   */
   async select(
     tools: ReadonlyMap<string, ToolCallback>,
     _context: ToolContext,

@@ -8,8 +8,9 @@ export const SearchMessages = {
 
   searchToolDescription: (maxResults: number) =>
     'Searches the tools available in this conversation. Most tools are not listed until a search finds them: ' +
-    `describe in a few words what you need to do, and the best matches (at most ${maxResults}) become callable ` +
-    'from your next step.',
+    'describe what you need to do in a few words a tool would use in its name or description (e.g. "weather ' +
+    `forecast", not "umbrella"); the best matches (at most ${maxResults}) become callable from your next step. ` +
+    'Search again with other words if none fits.',
 
   searchQueryDescription: () => 'What the tool should do, in a few words (e.g. "refund an order").',
 
