@@ -2,20 +2,12 @@ import type { ToolDefinition } from '../tool/tool-definition';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 /** Boundaries inside a name: `getOrderStatus`, `HTTPServer`, `order2pdf`. */
-const CAMEL = /([\p{Ll}\p{N}])(\p{Lu})|(\p{Lu})(\p{Lu}\p{Ll})|(\p{L})(\p{N})|(\p{N})(\p{L})/gu;
+const BOUNDARY =
+  /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/gu;
 
 /** The words of a text, names split at camelCase, snake_case, kebab-case and digits, lower-cased. */
 export function toolSearchTerms(text: string): string[] {
-  const spaced = text.replace(CAMEL, (_, a, b, c, d, e, f, g, h) =>
-    a !== undefined
-      ? `${a} ${b}`
-      : c !== undefined
-        ? `${c} ${d}`
-        : e !== undefined
-          ? `${e} ${f}`
-          : `${g} ${h}`,
-  );
-  return (spaced.match(WORD) ?? []).map((word) => word.toLowerCase());
+  return (text.replace(BOUNDARY, ' ').match(WORD) ?? []).map((word) => word.toLowerCase());
 }
 
 /** The searchable texts of a definition: its name's words, its description, its parameters' names and descriptions. */
