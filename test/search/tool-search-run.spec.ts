@@ -1,5 +1,6 @@
 import {
   ChatClient,
+  FunctionToolCallback,
   MessageWindowChatMemory,
   ToolSearchAdvisor,
   type ChatStreamEvent,
@@ -65,5 +66,32 @@ describe('Tool search in a run: memory, streaming, limits', () => {
       'Tool calling stopped: the model asked for tool "tool_search" more than 1 times (limits.maxCallsPerTool is 1',
     );
     expect(model.requests).toHaveLength(2);
+  });
+
+  it('resumes a run paused for approval with the tools its searches loaded', async () => {
+    const ran: string[] = [];
+    const close = FunctionToolCallback.from({
+      name: 'closeAccount',
+      description: 'Close a customer account for good',
+      approval: true,
+      inputSchema: { type: 'object', properties: { accountId: { type: 'string' } } },
+      fn: (args: Record<string, unknown>) => {
+        ran.push(`closeAccount ${String(args.accountId)}`);
+        return 'closed';
+      },
+    });
+    const model = new ScriptedChatModel([
+      search('s1', 'close a customer account'),
+      { toolCalls: [{ id: 'c1', name: 'closeAccount', arguments: { accountId: '7' } }] },
+      'Closed.',
+    ]);
+    const chat = ChatClient.create(model, { toolCallbacks: [close], advisors: [new ToolSearchAdvisor()] });
+    const paused = await chat.prompt('close account 7').call().chatResponse();
+    expect(paused.pendingApprovals.map((approval) => approval.toolName)).toEqual(['closeAccount']);
+    expect(ran).toEqual([]);
+    const resumed = await chat.resume(paused.pendingApprovals[0].id, { approved: true }).chatResponse();
+    expect(ran).toEqual(['closeAccount 7']);
+    expect(resumed.text).toBe('Closed.');
+    expect(offered(model, 2)).toEqual(['tool_search', 'closeAccount']);
   });
 });

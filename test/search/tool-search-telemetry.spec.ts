@@ -24,13 +24,7 @@ describe('Tool search in telemetry', () => {
     await chat.prompt('refund A-1').call().content();
     const [root] = sdk.trees();
     expect(shape(root)).toEqual({
-      invoke_agent: [
-        'chat',
-        'execute_tool tool_search',
-        'chat',
-        'execute_tool refund_order',
-        'chat',
-      ],
+      invoke_agent: ['chat', 'execute_tool tool_search', 'chat', 'execute_tool refund_order', 'chat'],
     });
   });
 });
