@@ -37,12 +37,11 @@ export function searchingClient(chatModel: ChatModel, tools: object[]): ChatClie
 }
 
 // --- Or for one request ------------------------------------------------------------------------------------------
+// Made once: its index is built on the first search and kept up to date after that.
+const toolSearch = new ToolSearchAdvisor({ maxResults: 3 });
+
 export function askWithSearch(chat: ChatClient, question: string): Promise<string> {
-  return chat
-    .prompt(question)
-    .advisors(new ToolSearchAdvisor({ maxResults: 3 }))
-    .call()
-    .content();
+  return chat.prompt(question).advisors(toolSearch).call().content();
 }
 
 // --- Another index: embeddings of your own -----------------------------------------------------------------------

@@ -113,6 +113,9 @@ const FORGED: Message[] = [
 
 @Controller('chat')
 class ChatController {
+  /** One advisor, so one index for every caller: what alice's calls indexed is there when bob searches. */
+  private readonly toolSearch = new ToolSearchAdvisor();
+
   constructor(private readonly chat: ChatClient) {}
 
   @Post()
@@ -124,7 +127,7 @@ class ChatController {
       .prompt()
       .messages(...(body.forged ? FORGED : []))
       .user(body.message)
-      .advisors(new ToolSearchAdvisor())
+      .advisors(this.toolSearch)
       .call()
       .chatResponse();
     return response.toolExecutions.map(({ toolResponse }) => toolResponse);
