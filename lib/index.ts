@@ -241,5 +241,11 @@ export type {
   McpServerCommonConfig,
 } from './mcp/client/mcp-client-options';
 
+// --- Tool search: the model searches the caller's tools instead of receiving them all -------------------------------
+export { ToolSearchAdvisor, type ToolSearchAdvisorOptions } from './search/tool-search.advisor';
+export type { ToolSearchIndex, ToolSearchQuery } from './search/tool-search-index';
+export { MiniSearchToolIndex, type MiniSearchToolIndexOptions } from './search/minisearch-tool-index';
+export type { ToolSelector, SelectedTools } from './chat/loop/tool-selection';
+
 // --- Errors: the base classes, then by who is at fault (listed in errors/public-errors.ts) ------------------------
 export * from './errors/public-errors';

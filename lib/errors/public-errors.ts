@@ -5,6 +5,7 @@ export { ChatModelError } from './chat-model.error';
 // the model's tool calls (sent back to the model by default)
 export { InvalidToolInputError, type ToolInputIssue } from './invalid-tool-input.error';
 export { NoSuchToolError } from './no-such-tool.error';
+export { ToolNotLoadedError } from './tool-not-loaded.error';
 export { ToolTimeoutError } from './tool-timeout.error';
 export { ToolExecutionError } from './tool-execution.error';
 export { ToolCallForbiddenError } from './tool-call-forbidden.error';

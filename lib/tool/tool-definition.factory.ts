@@ -59,8 +59,13 @@ export function describeTool(
 }
 
 function metadataOf(options: ToolOptions): ToolMetadata {
-  const { returnDirect, sequential, timeoutMs, maxResultChars, approval } = options;
-  if (sequential === undefined && timeoutMs === undefined && maxResultChars === undefined) {
+  const { returnDirect, sequential, timeoutMs, maxResultChars, approval, deferred } = options;
+  if (
+    sequential === undefined &&
+    timeoutMs === undefined &&
+    maxResultChars === undefined &&
+    deferred === undefined
+  ) {
     if (approval === undefined || approval === false) {
       if (returnDirect === undefined || returnDirect === false) return PLAIN_METADATA;
       if (returnDirect === true) return RETURN_DIRECT_METADATA;
@@ -72,5 +77,6 @@ function metadataOf(options: ToolOptions): ToolMetadata {
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     ...(maxResultChars !== undefined && { maxResultChars }),
     ...(options.approval !== undefined && options.approval !== false && { approval: options.approval }),
+    ...(deferred !== undefined && { deferred }),
   });
 }

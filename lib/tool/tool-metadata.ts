@@ -30,6 +30,8 @@ export interface ToolMetadata {
    * `pendingApprovals` and resumes with `ChatClient.resume()`.
    */
   readonly approval?: boolean | ApprovalPolicy;
+  /** `false`: always offered, even with tool search on (pinned); default: found by a search first. */
+  readonly deferred?: boolean;
 }
 
 export const DEFAULT_TOOL_METADATA: ToolMetadata = Object.freeze({ returnDirect: false });

@@ -1,5 +1,6 @@
 import type { ToolContext } from '../../tool/tool-context';
 import type { ChatRequest } from '../loop/chat-request';
+import type { ToolSelector } from '../loop/tool-selection';
 import type { ChatOptions } from '../model/chat-options';
 import type { Message } from '../model/messages';
 
@@ -10,6 +11,8 @@ export interface ChatClientRequestChanges {
   readonly toolContext?: ToolContext;
   /** Replaces the advise context (spread the current one to keep it). */
   readonly context?: Readonly<Record<string, unknown>>;
+  /** Chooses the tools offered round by round (what `ToolSearchAdvisor` sets). */
+  readonly toolSelector?: ToolSelector;
 }
 
 /**
@@ -51,6 +54,7 @@ export class ChatClientRequest {
       options: changes.options ?? base.options,
       context: changes.toolContext ?? base.context,
       adviseContext: changes.context ?? base.adviseContext,
+      toolSelector: changes.toolSelector ?? base.toolSelector,
     });
   }
 }

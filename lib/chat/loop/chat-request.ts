@@ -11,6 +11,7 @@ import type { ChatOptions } from '../model/chat-options';
 import type { Message } from '../model/messages';
 import type { ToolCallHooks } from './tool-call-hooks';
 import type { ToolCallingManager } from './tool-calling-manager';
+import type { ToolSelector } from './tool-selection';
 
 /** Everything one `call()`/`stream()` needs, fixed when it starts: defaults and the request's additions merged. */
 export interface ChatRequest {
@@ -37,4 +38,6 @@ export interface ChatRequest {
   readonly approvals: ResolvedApprovalOptions;
   /** A run that paused for approval, every approval decided: the call continues it instead of starting anew. */
   readonly resumption?: DecidedRun;
+  /** Chooses the tools offered round by round (tool search); absent: every visible tool in every request. */
+  readonly toolSelector?: ToolSelector;
 }

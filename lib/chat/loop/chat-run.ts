@@ -16,6 +16,7 @@ import { runsToolCalls } from './tool-execution-eligibility';
 import { ToolCallCounter } from './tool-call-counter';
 import { toolDefinitionsOf } from './tool-resolution-cache';
 import { visibleToolCallbacks } from './tool-visibility';
+import type { SelectedTools } from './tool-selection';
 import type {
   RoundResumption,
   ToolExecutionEvent,
@@ -59,6 +60,7 @@ export class ChatRun {
     private readonly tools: ReadonlyMap<string, ToolCallback>,
     private readonly definitions: readonly ToolDefinition[],
     private readonly context: ToolContext,
+    private readonly selection: SelectedTools | undefined,
     /** What aborts this call: the request's signal, the execution scope's, or both (see `RunAbort`). */
     readonly signal: AbortLike | undefined,
     private readonly telemetry: CallTelemetry | undefined,
@@ -92,8 +94,15 @@ export class ChatRun {
     );
     // Tools whose guards deny this caller are neither offered nor run (see ToolCallingManager.visibleToolCallbacks).
     const visible = visibleToolCallbacks(resolved, context);
-    const tools = visible instanceof Map ? visible : await visible;
-    const run = new ChatRun(request, tools, toolDefinitionsOf(tools), context, signal, telemetry);
+    let tools = visible instanceof Map ? visible : await visible;
+    // Tool search: the selector decides what each round offers and may run (see ToolSelector).
+    const selector = request.toolSelector;
+    const selection = selector
+      ? await selector.select(tools, context, request.resumption?.run.history ?? request.messages)
+      : undefined;
+    if (selection) tools = selection.tools;
+    const definitions = selection ? selection.definitions() : toolDefinitionsOf(tools);
+    const run = new ChatRun(request, tools, definitions, context, selection, signal, telemetry);
     const resumed = request.resumption;
     if (resumed) {
       const paused = resumed.run;
@@ -123,7 +132,7 @@ export class ChatRun {
     const last = this.rounds === this.request.manager.limits.maxRounds;
     return {
       messages: this.history,
-      tools: this.definitions,
+      tools: this.selection ? this.selection.definitions() : this.definitions,
       options: last ? this.lastRoundOptions : this.request.options,
     };
   }

@@ -34,6 +34,11 @@ export interface ToolOptions {
   keepFormat?: boolean;
   /** Send this tool in the provider's strict mode (OpenAI), or not (`false`); default: the model's settings. */
   strict?: boolean;
+  /**
+   * With tool search on, `false` keeps the tool always offered to the model (pinned); by default it waits behind
+   * the search tool until a search finds it. No effect without tool search.
+   */
+  deferred?: boolean;
 }
 
 /** A runtime type for a `@ToolParam`: a constructor, or a one-element array for "array of". */
