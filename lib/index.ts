@@ -145,12 +145,12 @@ export type {
   ChatCallOutcome,
   ModelRequestTelemetry,
   ToolCallTelemetry,
-} from './telemetry/chat-telemetry';
+} from './chat/ports/chat-telemetry';
 export { CAPTURE_MESSAGE_CONTENT_ENV, type ToolCallingTelemetryOptions } from './telemetry/telemetry-options';
 export type { ToolOutcome } from './telemetry/error-type';
 
 // --- Memory and approvals: state that outlives a request, in memory or in Redis --------------------------------------
-export type { ChatMemory } from './memory/chat-memory';
+export type { ChatMemory } from './chat/ports/chat-memory';
 export type { ChatMemoryRepository } from './memory/chat-memory-repository';
 export {
   MessageWindowChatMemory,
@@ -164,20 +164,19 @@ export {
 export {
   MessageChatMemoryAdvisor,
   type MessageChatMemoryAdvisorOptions,
-} from './memory/message-chat-memory.advisor';
+} from './chat/advisors/message-chat-memory.advisor';
 export { STORED_CONVERSATION_VERSION } from './memory/stored-conversation';
-export type { PendingApproval, ApprovalDecision } from './approval/pending-approval';
-export type { ApprovalStore, ApprovalLookup, DecideOutcome } from './approval/approval-store';
-export { APPROVAL_RETAIN_MS } from './approval/approval-store';
-export type { PausedRun, PausedCall, DecidedRun } from './approval/paused-run';
-export { PAUSED_RUN_VERSION } from './approval/paused-run';
+export type { PendingApproval, ApprovalDecision } from './chat/ports/pending-approval';
+export type { ApprovalStore, ApprovalLookup, DecideOutcome } from './chat/ports/approval-store';
+export { APPROVAL_RETAIN_MS } from './chat/ports/approval-store';
+export type { PausedRun, PausedCall, DecidedRun } from './chat/loop/paused-run';
+export { PAUSED_RUN_VERSION } from './chat/loop/paused-run';
 export { InMemoryApprovalStore } from './approval/in-memory-approval-store';
 export {
-  DEFAULT_APPROVAL_TTL_MS,
   type ApprovalOptions,
   type ApprovalCaller,
   type ApprovalSubject,
-} from './approval/approval-options';
+} from './chat/loop/approval-options';
 
 // --- Provider settings (the adapters are in nestjs-tool-calling/openai, /anthropic and /gemini) -------------------------
 export type {

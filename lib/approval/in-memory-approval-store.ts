@@ -4,9 +4,9 @@ import {
   type ApprovalLookup,
   type ApprovalStore,
   type DecideOutcome,
-} from './approval-store';
-import type { ApprovalDecision } from './pending-approval';
-import { parsePausedRun, serializePausedRun, type PausedRun } from './paused-run';
+} from '../chat/ports/approval-store';
+import type { ApprovalDecision } from '../chat/ports/pending-approval';
+import { parsePausedRun, serializePausedRun, type PausedRun } from '../chat/loop/paused-run';
 
 interface ApprovalEntry {
   readonly runId: string;

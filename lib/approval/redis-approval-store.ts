@@ -6,9 +6,9 @@ import {
   type ApprovalLookup,
   type ApprovalStore,
   type DecideOutcome,
-} from './approval-store';
-import type { ApprovalDecision } from './pending-approval';
-import { parseDecision, parsePausedRun, serializePausedRun, type PausedRun } from './paused-run';
+} from '../chat/ports/approval-store';
+import type { ApprovalDecision } from '../chat/ports/pending-approval';
+import { parseDecision, parsePausedRun, serializePausedRun, type PausedRun } from '../chat/loop/paused-run';
 
 export interface RedisApprovalStoreOptions {
   /** Prefix of every key (default `nestjs-tool-calling:`). */

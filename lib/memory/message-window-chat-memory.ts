@@ -1,12 +1,12 @@
 import type { Message } from '../chat/model/messages';
 import { ToolCallingOptionsError } from '../errors/tool-calling-options.error';
-import type { ChatMemory } from './chat-memory';
+import type { ChatMemory } from '../chat/ports/chat-memory';
 import type { ChatMemoryRepository } from './chat-memory-repository';
 import { InMemoryChatMemoryRepository } from './in-memory-chat-memory-repository';
 import {
   MessageChatMemoryAdvisor,
   type MessageChatMemoryAdvisorOptions,
-} from './message-chat-memory.advisor';
+} from '../chat/advisors/message-chat-memory.advisor';
 import { messageWindow } from './message-window';
 
 export interface MessageWindowChatMemoryOptions {

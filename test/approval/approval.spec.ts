@@ -9,6 +9,7 @@ import {
   MessageWindowChatMemory,
   MessageChatMemoryAdvisor,
   toolResponseMessage,
+  ToolCallingOptionsError,
   type ChatStreamEvent,
 } from '../../lib';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
@@ -144,7 +145,7 @@ describe('human approval', () => {
     const short = ChatClient.create(
       new ScriptedChatModel([{ toolCalls: [{ name: 'closeTicket', arguments: { id: 2 } }] }]),
       { tools: [new DeskTools()] },
-      { approvals: { ttlMs: 1 } },
+      { approvals: { store: new InMemoryApprovalStore(), ttlMs: 1 } },
     );
     const late = (await short.prompt('Close 2').call().chatResponse()).pendingApprovals[0];
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -163,6 +164,7 @@ describe('human approval', () => {
       { tools: [desk] },
       {
         approvals: {
+          store: new InMemoryApprovalStore(),
           callerId: (request) => (request as { who?: string } | undefined)?.who,
           mayDecide: (approval, caller) => caller.id === 'admin' || caller.id === approval.callerId,
         },
@@ -250,10 +252,11 @@ describe('human approval', () => {
       'Closed #5.',
       'You closed #5.',
     ]);
-    const chat = ChatClient.create(model, {
-      tools: [desk],
-      advisors: [new MessageChatMemoryAdvisor(memory)],
-    });
+    const chat = ChatClient.create(
+      model,
+      { tools: [desk], advisors: [new MessageChatMemoryAdvisor(memory)] },
+      { approvals: { store: new InMemoryApprovalStore() } },
+    );
     const paused = await chat.prompt('Close 5').conversationId('m1').call().chatResponse();
     expect(await memory.get('m1')).toEqual([]);
     const resumed = await chat.resume(paused.pendingApprovals[0].id, { approved: true }).chatResponse();
@@ -278,5 +281,24 @@ describe('human approval', () => {
       ids.add((await chat.prompt('Close').call().chatResponse()).pendingApprovals[0].id);
     expect(ids.size).toBe(20);
     for (const id of ids) expect(Buffer.from(id, 'base64url')).toHaveLength(32);
+  });
+
+  it('without a store (a client made by hand), a call that needs approval fails, closed, and runs nothing', async () => {
+    const desk = new DeskTools();
+    const chat = ChatClient.create(
+      new ScriptedChatModel([{ toolCalls: [{ name: 'closeTicket', arguments: { id: 4 } }] }, 'never']),
+      { tools: [desk] },
+    );
+    await expect(chat.prompt('Close 4').call().content()).rejects.toThrow(
+      new ToolCallingOptionsError(
+        'approvals.store',
+        undefined,
+        'an ApprovalStore (e.g. new InMemoryApprovalStore()) when a tool call needs approval',
+      ),
+    );
+    expect(desk.closed).toEqual([]);
+    await expect(chat.resume('x'.repeat(43), { approved: true }).content()).rejects.toThrow(
+      /^Invalid option approvals\.store: undefined; expected an ApprovalStore/,
+    );
   });
 });

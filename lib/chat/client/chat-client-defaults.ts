@@ -6,9 +6,9 @@ import type { ToolCallHooks } from '../loop/tool-call-hooks';
 import type { ToolCallingManager } from '../loop/tool-calling-manager';
 import type { ToolCallingManagerOptions } from '../loop/tool-calling-manager-options';
 import type { ExecutionScopeProvider } from '../loop/execution-scope';
-import type { ApprovalOptions } from '../../approval/approval-options';
+import type { ApprovalOptions } from '../loop/approval-options';
 import type { Advisor } from '../advisors/advisor-base';
-import type { ChatMemory } from '../../memory/chat-memory';
+import type { ChatMemory } from '../ports/chat-memory';
 
 /**
  * What every request of a `ChatClient` starts from. A request adds to it: its tools join these (a name given twice

@@ -14,11 +14,11 @@ import type { ToolCallHooks } from '../loop/tool-call-hooks';
 import { assertToolCallbackSource, toolCallbacksOfObject } from '../loop/tool-objects';
 import type { Advisor } from '../advisors/advisor';
 import { callThroughAdvisors } from '../advisors/advisor-chain';
-import type { ApprovalDecision } from '../../approval/pending-approval';
+import type { ApprovalDecision } from '../ports/pending-approval';
 import { decideApproval } from '../loop/resume-call';
 import { StateMessages } from '../../errors/messages/state.messages';
 import { CHAT_MEMORY_CONVERSATION_ID } from '../advisors/advise-context';
-import { MessageChatMemoryAdvisor } from '../../memory/message-chat-memory.advisor';
+import { MessageChatMemoryAdvisor } from '../advisors/message-chat-memory.advisor';
 
 const NO_SCOPE = (): undefined => undefined;
 

@@ -10,9 +10,9 @@ import { mergeChatOptions } from '../model/merge-chat-options';
 import { ToolCallingManager } from '../loop/tool-calling-manager';
 import { hooksList } from '../loop/tool-calling-manager-options';
 import { assertToolCallbackSource, toolCallbacksOfObject } from '../loop/tool-objects';
-import { resolveApprovalOptions } from '../../approval/approval-options';
-import { MessageChatMemoryAdvisor } from '../../memory/message-chat-memory.advisor';
-import type { ApprovalDecision } from '../../approval/pending-approval';
+import { resolveApprovalOptions } from '../loop/approval-options';
+import { MessageChatMemoryAdvisor } from '../advisors/message-chat-memory.advisor';
+import type { ApprovalDecision } from '../ports/pending-approval';
 import type { CallResponseSpec } from './call-response-spec';
 
 const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});

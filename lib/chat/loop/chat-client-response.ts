@@ -1,4 +1,4 @@
-import type { PendingApproval } from '../../approval/pending-approval';
+import type { PendingApproval } from '../ports/pending-approval';
 import type { ChatResponse } from '../model/chat-response';
 import type { Message, ToolCall, ToolResponse } from '../model/messages';
 

@@ -1,5 +1,5 @@
-import type { ResolvedApprovalOptions } from '../../approval/approval-options';
-import type { DecidedRun } from '../../approval/paused-run';
+import type { ResolvedApprovalOptions } from './approval-options';
+import type { DecidedRun } from './paused-run';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { Advisor } from '../advisors/advisor-base';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';

@@ -1,6 +1,6 @@
 import { ToolCallingLimitError } from '../../errors/tool-calling-limit.error';
-import type { CallTelemetry } from '../../telemetry/chat-telemetry';
-import type { PendingApproval } from '../../approval/pending-approval';
+import type { CallTelemetry } from '../ports/chat-telemetry';
+import type { PendingApproval } from '../ports/pending-approval';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolDefinition } from '../../tool/tool-definition';

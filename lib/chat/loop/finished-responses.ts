@@ -1,4 +1,4 @@
-import type { PendingApproval } from '../../approval/pending-approval';
+import type { PendingApproval } from '../ports/pending-approval';
 import type { FinishReason, Usage } from '../model/chat-response';
 import type { ToolCall } from '../model/messages';
 import type { ChatClientResponse } from './chat-client-response';

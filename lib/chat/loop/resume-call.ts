@@ -4,12 +4,13 @@ import { ApprovalForbiddenError } from '../../errors/approval-forbidden.error';
 import { ApprovalNotFoundError } from '../../errors/approval-not-found.error';
 import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error';
 import { StateMessages } from '../../errors/messages/state.messages';
-import type { DecideOutcome, ApprovalLookup } from '../../approval/approval-store';
-import type { ApprovalDecision } from '../../approval/pending-approval';
-import { pendingApprovalsOf } from '../../approval/paused-run';
+import type { DecideOutcome, ApprovalLookup } from '../ports/approval-store';
+import type { ApprovalDecision } from '../ports/pending-approval';
+import { pendingApprovalsOf } from './paused-run';
 import type { AssistantMessage } from '../model/messages';
 import type { ChatClientResponse } from './chat-client-response';
 import type { ChatRequest } from './chat-request';
+import { approvalStoreOf } from './approval-options';
 
 const MAX_ID_LENGTH = 128;
 const MAX_REASON_LENGTH = 2000;
@@ -42,7 +43,8 @@ export async function decideApproval(
   const checked = checkDecision(decision);
   if (typeof approvalId !== 'string' || approvalId === '' || approvalId.length > MAX_ID_LENGTH)
     throw new ApprovalNotFoundError();
-  const { store, callerId, mayDecide } = request.approvals;
+  const { callerId, mayDecide } = request.approvals;
+  const store = approvalStoreOf(request.approvals);
   const found = await store.find(approvalId);
   if (found.status !== 'pending') refuse(found);
   const callerRequest = request.scope()?.request;

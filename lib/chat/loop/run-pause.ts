@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ResolvedApprovalOptions } from '../../approval/approval-options';
-import type { PendingApproval } from '../../approval/pending-approval';
-import { PAUSED_RUN_VERSION, pendingApprovalsOf, type PausedRun } from '../../approval/paused-run';
+import { approvalStoreOf, type ResolvedApprovalOptions } from './approval-options';
+import type { PendingApproval } from '../ports/pending-approval';
+import { PAUSED_RUN_VERSION, pendingApprovalsOf, type PausedRun } from './paused-run';
 import type { FinishReason, Usage } from '../model/chat-response';
 import type { Message, ToolResponse } from '../model/messages';
 import type { ToolExecutionRecord } from './chat-client-response';
@@ -57,6 +57,6 @@ export async function pauseRun(
     })),
     context: snapshot.context,
   };
-  await approvals.store.save(run);
+  await approvalStoreOf(approvals).save(run);
   return pendingApprovalsOf(run);
 }

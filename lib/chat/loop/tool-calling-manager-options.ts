@@ -1,8 +1,7 @@
 import { ToolCallingOptionsError } from '../../errors/tool-calling-options.error';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import type { ToolCallbackResolver } from '../../tool/resolution/tool-callback-resolver';
-import type { ChatTelemetry } from '../../telemetry/chat-telemetry';
-import type { ToolCallingTelemetryOptions } from '../../telemetry/telemetry-options';
+import type { ChatTelemetry } from '../ports/chat-telemetry';
 import type { ToolCallHooks } from './tool-call-hooks';
 
 /**
@@ -60,11 +59,11 @@ export interface ToolCallingManagerOptions {
    */
   readonly internalToolExecution?: boolean;
   /**
-   * OpenTelemetry GenAI spans and metrics of every chat call, recorded when the application registers an
-   * OpenTelemetry SDK (default: on, without content); `false` records nothing; a `ChatTelemetry` of your own
-   * receives the calls instead.
+   * What records every chat call: its model requests and tool calls. Absent: nothing records. The module gives
+   * the OpenTelemetry one (`OpenTelemetryChatTelemetry` from `nestjs-tool-calling/opentelemetry`) unless its
+   * `telemetry` option says otherwise.
    */
-  readonly telemetry?: ToolCallingTelemetryOptions | ChatTelemetry | false;
+  readonly telemetry?: ChatTelemetry;
 }
 
 /** `ToolCallingLimits` with every default filled in. */

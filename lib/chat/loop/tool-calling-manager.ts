@@ -5,9 +5,8 @@ import { isToolCallback, type ToolCallback } from '../../tool/tool-callback';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import { indexByName } from '../../tool/tool-name-registry';
-import type { ChatTelemetry } from '../../telemetry/chat-telemetry';
+import type { ChatTelemetry } from '../ports/chat-telemetry';
 import { isThenable } from '../../util/thenable';
-import { resolveChatTelemetry } from '../../telemetry/telemetry-options';
 import type { ToolCallHooks } from './tool-call-hooks';
 import {
   hooksList,
@@ -74,7 +73,7 @@ export class ToolCallingManager {
     this.limits = resolveLimits(options.limits);
     this.resolver = options.resolver;
     this.internalToolExecution = options.internalToolExecution ?? true;
-    this.telemetry = resolveChatTelemetry(options.telemetry);
+    this.telemetry = options.telemetry;
     this.settings = {
       limits: this.limits,
       processor: options.exceptionProcessor ?? new DefaultToolExecutionExceptionProcessor(),

@@ -1,5 +1,5 @@
-import type { CallTelemetry } from '../../telemetry/chat-telemetry';
-import type { ApprovalDecision } from '../../approval/pending-approval';
+import type { CallTelemetry } from '../ports/chat-telemetry';
+import type { ApprovalDecision } from '../ports/pending-approval';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { AssistantMessage, Message, ToolCall, ToolResponse } from '../model/messages';

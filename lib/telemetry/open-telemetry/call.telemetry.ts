@@ -11,7 +11,7 @@ import type {
   ChatCallOutcome,
   ModelRequestTelemetry,
   ToolCallTelemetry,
-} from '../chat-telemetry';
+} from '../../chat/ports/chat-telemetry';
 import { errorType, statusMessage } from '../error-type';
 import { GenAi, Operation, ToolCallingAttributes } from '../gen-ai-attributes';
 import { inputMessages, outputText, systemInstructions } from '../gen-ai-messages';

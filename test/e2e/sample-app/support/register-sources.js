@@ -9,11 +9,13 @@ const path = require('node:path');
 require('../../../reliability/soak/register-ts');
 
 const LIB = path.resolve(__dirname, '../../../../lib');
-const ENTRY_POINTS = {
-  'nestjs-tool-calling': path.join(LIB, 'index.ts'),
-  'nestjs-tool-calling/testing': path.join(LIB, 'testing', 'index.ts'),
-};
+// The root entry and each subpath entry (nestjs-tool-calling/testing, /opentelemetry…), as package.json exports them.
+function entryPoint(request) {
+  if (request === 'nestjs-tool-calling') return path.join(LIB, 'index.ts');
+  const sub = /^nestjs-tool-calling\/([a-z]+)$/.exec(request);
+  return sub ? path.join(LIB, sub[1], 'index.ts') : request;
+}
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  return resolve.call(this, ENTRY_POINTS[request] ?? request, ...rest);
+  return resolve.call(this, entryPoint(request), ...rest);
 };

@@ -1,5 +1,5 @@
 import type { ApprovalDecision } from './pending-approval';
-import type { DecidedRun, PausedCall, PausedRun } from './paused-run';
+import type { DecidedRun, PausedCall, PausedRun } from '../loop/paused-run';
 
 /** What the store knows of one approval id. */
 export type ApprovalLookup =

@@ -1,7 +1,7 @@
-import { ApprovalStateReadError } from '../errors/approval-state-read.error';
-import type { FinishReason, Usage } from '../chat/model/chat-response';
-import type { Message, ToolCall, ToolResponse } from '../chat/model/messages';
-import type { ApprovalDecision, PendingApproval } from './pending-approval';
+import { ApprovalStateReadError } from '../../errors/approval-state-read.error';
+import type { FinishReason, Usage } from '../model/chat-response';
+import type { Message, ToolCall, ToolResponse } from '../model/messages';
+import type { ApprovalDecision, PendingApproval } from '../ports/pending-approval';
 
 export const PAUSED_RUN_VERSION = 1;
 

@@ -1,9 +1,9 @@
-import type { ChatModel } from '../chat/model/chat-model';
-import type { ChatOptions } from '../chat/model/chat-options';
-import type { ChatResponse, FinishReason, Usage } from '../chat/model/chat-response';
-import type { Message, ToolCall } from '../chat/model/messages';
-import type { Prompt } from '../chat/model/prompt';
-import type { ToolDefinition } from '../tool/tool-definition';
+import type { ChatModel } from '../model/chat-model';
+import type { ChatOptions } from '../model/chat-options';
+import type { ChatResponse, FinishReason, Usage } from '../model/chat-response';
+import type { Message, ToolCall } from '../model/messages';
+import type { Prompt } from '../model/prompt';
+import type { ToolDefinition } from '../../tool/tool-definition';
 
 /**
  * What the tool-calling loop reports about one chat call: the call itself, each model request, each tool call. The

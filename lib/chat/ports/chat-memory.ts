@@ -1,4 +1,4 @@
-import type { Message } from '../chat/model/messages';
+import type { Message } from '../model/messages';
 
 /**
  * The messages of conversations, by conversation id (Spring AI's `ChatMemory`): what `MessageChatMemoryAdvisor`

@@ -4,15 +4,15 @@ import {
   type CallAdvisorChain,
   type StreamAdvisor,
   type StreamAdvisorChain,
-} from '../chat/advisors/advisor';
-import { CHAT_MEMORY_CONVERSATION_ID } from '../chat/advisors/advise-context';
-import type { ChatClientRequest } from '../chat/advisors/chat-client-request';
-import type { ChatClientResponse } from '../chat/loop/chat-client-response';
-import type { ChatStreamEvent } from '../chat/loop/chat-stream-event';
-import { chatClientResponseOf } from '../chat/loop/finished-responses';
-import { InvalidChatRequestError } from '../errors/invalid-chat-request.error';
-import { ChatMessages } from '../errors/messages/chat.messages';
-import type { ChatMemory } from './chat-memory';
+} from './advisor';
+import { CHAT_MEMORY_CONVERSATION_ID } from './advise-context';
+import type { ChatClientRequest } from './chat-client-request';
+import type { ChatClientResponse } from '../loop/chat-client-response';
+import type { ChatStreamEvent } from '../loop/chat-stream-event';
+import { chatClientResponseOf } from '../loop/finished-responses';
+import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error';
+import { ChatMessages } from '../../errors/messages/chat.messages';
+import type { ChatMemory } from '../ports/chat-memory';
 
 /** Where the exchange of a request begins in its messages (kept in the advise context, so a paused run knows it). */
 const EXCHANGE_START = 'chat_memory_exchange_start';
