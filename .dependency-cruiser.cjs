@@ -34,7 +34,7 @@ module.exports = {
         "approval/ and telemetry/ implement chat's ports: of chat/ they know the ports and the model data, never the " +
         'client or the loop.',
       from: { path: '^lib/(approval|telemetry)/' },
-      to: { path: '^lib/chat/', pathNot: ['^lib/chat/(ports|model)/', '^lib/chat/loop/paused-run\\.ts$'] },
+      to: { path: '^lib/chat/', pathNot: '^lib/chat/(ports|model)/' },
     },
     {
       name: 'handlers-know-tools-only',

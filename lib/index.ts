@@ -167,10 +167,13 @@ export {
 } from './chat/advisors/message-chat-memory.advisor';
 export { STORED_CONVERSATION_VERSION } from './memory/stored-conversation';
 export type { PendingApproval, ApprovalDecision } from './chat/ports/pending-approval';
-export type { ApprovalStore, ApprovalLookup, DecideOutcome } from './chat/ports/approval-store';
-export { APPROVAL_RETAIN_MS } from './chat/ports/approval-store';
-export type { PausedRun, PausedCall, DecidedRun } from './chat/loop/paused-run';
-export { PAUSED_RUN_VERSION } from './chat/loop/paused-run';
+export type {
+  ApprovalStore,
+  ApprovalLookup,
+  DecideOutcome,
+  PausedRunData,
+  PausedRunEntry,
+} from './chat/ports/approval-store';
 export { InMemoryApprovalStore } from './approval/in-memory-approval-store';
 export {
   type ApprovalOptions,

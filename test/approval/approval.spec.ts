@@ -10,6 +10,12 @@ import {
   MessageChatMemoryAdvisor,
   toolResponseMessage,
   ToolCallingOptionsError,
+  ApprovalStateReadError,
+  type ApprovalDecision,
+  type ApprovalLookup,
+  type ApprovalStore,
+  type DecideOutcome,
+  type PausedRunEntry,
   type ChatStreamEvent,
 } from '../../lib';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
@@ -300,5 +306,71 @@ describe('human approval', () => {
     await expect(chat.resume('x'.repeat(43), { approved: true }).content()).rejects.toThrow(
       /^Invalid option approvals\.store: undefined; expected an ApprovalStore/,
     );
+  });
+
+  it('hands a custom store opaque, versioned data and what it indexes; refuses a version it does not know', async () => {
+    /** A store of the app's own: it keeps what it is given, and may be made to give back another version. */
+    class RecordingStore implements ApprovalStore {
+      readonly saved: PausedRunEntry[] = [];
+      private readonly inner = new InMemoryApprovalStore();
+      version?: number;
+      save(entry: PausedRunEntry): Promise<void> {
+        this.saved.push(entry);
+        return this.inner.save(entry);
+      }
+      async find(approvalId: string): Promise<ApprovalLookup> {
+        const found = await this.inner.find(approvalId);
+        return found.status === 'pending' && this.version !== undefined
+          ? { ...found, run: { ...found.run, version: this.version } }
+          : found;
+      }
+      decide(approvalId: string, decision: ApprovalDecision): Promise<DecideOutcome> {
+        return this.inner.decide(approvalId, decision);
+      }
+    }
+    const store = new RecordingStore();
+    const desk = new DeskTools();
+    const chat = ChatClient.create(
+      new ScriptedChatModel([
+        { toolCalls: [{ id: 'b', name: 'closeTicket', arguments: { id: 9 } }] },
+        'Closed #9.',
+        { toolCalls: [{ id: 'c', name: 'closeTicket', arguments: { id: 10 } }] },
+        'Closed #10.',
+      ]),
+      { tools: [desk] },
+      { approvals: { store } },
+    );
+    const first = await chat.prompt('Close 9').request(asUser('ada')).call().chatResponse();
+    expect(store.saved).toEqual([
+      {
+        id: expect.stringMatching(/^[\w-]{43}$/),
+        expiresAt: Date.parse(first.pendingApprovals[0].expiresAt),
+        callerId: 'ada',
+        approvals: [{ id: first.pendingApprovals[0].id, toolName: 'closeTicket' }],
+        run: { version: 1, data: expect.any(String) },
+      },
+    ]);
+    expect(
+      await chat
+        .prompt()
+        .request(asUser('ada'))
+        .resume(first.pendingApprovals[0].id, { approved: true })
+        .content(),
+    ).toBe('Closed #9.');
+
+    const second = (await chat.prompt('Close 10').request(asUser('ada')).call().chatResponse())
+      .pendingApprovals[0];
+    store.version = 7;
+    await expect(
+      chat.prompt().request(asUser('ada')).resume(second.id, { approved: true }).content(),
+    ).rejects.toThrow(
+      new ApprovalStateReadError('its version 7 is not 1, the one this version of the library reads'),
+    );
+    expect(desk.closed).toEqual([9]);
+    store.version = undefined;
+    expect(await chat.prompt().request(asUser('ada')).resume(second.id, { approved: true }).content()).toBe(
+      'Closed #10.',
+    );
+    expect(desk.closed).toEqual([9, 10]);
   });
 });

@@ -7,6 +7,7 @@ import { StateMessages } from '../../errors/messages/state.messages';
 import type { DecideOutcome, ApprovalLookup } from '../ports/approval-store';
 import type { ApprovalDecision } from '../ports/pending-approval';
 import { pendingApprovalsOf } from './paused-run';
+import { decodePausedRun } from './paused-run.codec';
 import type { AssistantMessage } from '../model/messages';
 import type { ChatClientResponse } from './chat-client-response';
 import type { ChatRequest } from './chat-request';
@@ -47,23 +48,28 @@ export async function decideApproval(
   const store = approvalStoreOf(request.approvals);
   const found = await store.find(approvalId);
   if (found.status !== 'pending') refuse(found);
+  // Read before deciding: a run this version cannot continue is refused while its approval is still open.
+  const paused = decodePausedRun(found.run);
+  const call = paused.pending.find((pending) => pending.approvalId === approvalId);
+  if (!call) throw new ApprovalNotFoundError();
   const callerRequest = request.scope()?.request;
   const allowed = await mayDecide(
-    { toolName: found.call.toolCall.name, arguments: found.call.arguments, callerId: found.run.callerId },
+    { toolName: call.toolCall.name, arguments: call.arguments, callerId: paused.callerId },
     { id: callerId(callerRequest), request: callerRequest },
   );
-  if (!allowed) throw new ApprovalForbiddenError(found.call.toolCall.name);
+  if (!allowed) throw new ApprovalForbiddenError(call.toolCall.name);
   const outcome = await store.decide(approvalId, checked);
   if (outcome.status === 'complete') {
+    const run = decodePausedRun(outcome.run);
     return {
       ...request,
-      messages: outcome.run.history,
-      adviseContext: { ...request.adviseContext, ...outcome.run.context },
-      resumption: { run: outcome.run, decisions: outcome.decisions },
+      messages: run.history,
+      adviseContext: { ...request.adviseContext, ...run.context },
+      resumption: { run, decisions: outcome.decisions },
     };
   }
   if (outcome.status !== 'waiting') refuse(outcome);
-  const run = outcome.run;
+  const run = decodePausedRun(outcome.run);
   const message = run.history[run.history.length - 1] as AssistantMessage;
   return {
     message,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { approvalStoreOf, type ResolvedApprovalOptions } from './approval-options';
 import type { PendingApproval } from '../ports/pending-approval';
-import { PAUSED_RUN_VERSION, pendingApprovalsOf, type PausedRun } from './paused-run';
+import { pendingApprovalsOf, type PausedRun } from './paused-run';
+import { encodePausedRun } from './paused-run.codec';
 import type { FinishReason, Usage } from '../model/chat-response';
 import type { Message, ToolResponse } from '../model/messages';
 import type { ToolExecutionRecord } from './chat-client-response';
@@ -36,7 +37,6 @@ export async function pauseRun(
   const now = Date.now();
   const callerId = approvals.callerId(snapshot.request);
   const run: PausedRun = {
-    v: PAUSED_RUN_VERSION,
     id: newApprovalId(),
     ...(callerId !== undefined && { callerId }),
     createdAt: now,
@@ -57,6 +57,12 @@ export async function pauseRun(
     })),
     context: snapshot.context,
   };
-  await approvalStoreOf(approvals).save(run);
+  await approvalStoreOf(approvals).save({
+    id: run.id,
+    expiresAt: run.expiresAt,
+    ...(callerId !== undefined && { callerId }),
+    approvals: run.pending.map((call) => ({ id: call.approvalId, toolName: call.toolCall.name })),
+    run: encodePausedRun(run),
+  });
   return pendingApprovalsOf(run);
 }
