@@ -11,7 +11,7 @@ import { addUsage, type ChatResponse, type Usage } from '../model/chat-response'
 import type { AssistantMessage, Message, ToolResponse } from '../model/messages';
 import type { Prompt } from '../model/prompt';
 import { isThenable } from '../../util/thenable';
-import { pauseRun } from './run-pause';
+import { pauseRun, restoreRun, type RestoredRun } from './pause-and-resume';
 import { ToolCallCounter } from './tool-call-counter';
 import { toolDefinitionsOf } from './tool-resolution-cache';
 import { visibleToolCallbacks } from './tool-visibility';
@@ -93,22 +93,18 @@ export class ChatRun {
     const visible = visibleToolCallbacks(resolved, context);
     const tools = visible instanceof Map ? visible : await visible;
     const run = new ChatRun(request, tools, toolDefinitionsOf(tools), context, signal, telemetry);
-    const resumed = request.resumption;
-    if (resumed) {
-      const paused = resumed.run;
-      const message = paused.history[paused.history.length - 1] as AssistantMessage;
-      run.history = paused.history;
-      run.rounds = paused.round;
-      run.usage = paused.usage;
-      run.last = { message, finishReason: paused.finishReason, metadata: paused.metadata };
-      run.counter = ToolCallCounter.from(paused.counter);
-      run.records = [...paused.records];
-      const decisions = new Map(
-        paused.pending.map((call) => [call.index, resumed.decisions.get(call.approvalId)!]),
-      );
-      run.resumption = { responses: paused.responses, decisions };
-    }
+    if (request.resumption) run.restore(restoreRun(request.resumption));
     return run;
+  }
+
+  private restore(restored: RestoredRun): void {
+    this.history = restored.history;
+    this.rounds = restored.rounds;
+    this.usage = restored.usage;
+    this.last = restored.last;
+    this.counter = restored.counter;
+    this.records = restored.records;
+    this.resumption = restored.resumption;
   }
 
   get round(): number {

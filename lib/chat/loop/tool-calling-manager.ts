@@ -15,7 +15,7 @@ import {
   type ToolCallingManagerOptions,
 } from './tool-calling-manager-options';
 import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
-import { assertToolCallbackSource, assertValidCallbackName } from './tool-objects';
+import { assertToolCallbackSource, assertValidCallbackName } from './tool-callback-sources';
 import { ToolRound, type ToolRoundSettings } from './tool-round';
 import { isStillValid, ToolResolutionCache, type ToolCallbackSource } from './tool-resolution-cache';
 import { visibleToolCallbacks } from './tool-visibility';

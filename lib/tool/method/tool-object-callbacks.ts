@@ -1,12 +1,12 @@
+// The callbacks of objects with `@Tool()` methods, cached per object: a ChatClient's `tools` and a request's
+// `.tools()` build them through it, and the module's discovery shares the ones it built, so that one instance has
+// one set of callbacks wherever it is passed.
 import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error';
-import { MethodToolCallbackProvider } from '../../tool/method/method-tool-callback-provider';
-import { staticToolCallbacksOf } from '../../tool/method/static-tool-methods';
-import { isToolCallback, type ToolCallback } from '../../tool/tool-callback';
-import { isToolCallbackProvider, type ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import { ChatMessages } from '../../errors/messages/chat.messages';
-import { TOOL_NAME_PATTERN } from '../../tool-calling.constants';
-import { sourceOf } from '../../tool/tool-name-registry';
-import { assertValidToolName } from '../../tool/tool-names';
+import { isToolCallback, type ToolCallback } from '../tool-callback';
+import { isToolCallbackProvider } from '../tool-callback-provider';
+import { MethodToolCallbackProvider } from './method-tool-callback-provider';
+import { staticToolCallbacksOf } from './static-tool-methods';
 
 const callbacksByObject = new WeakMap<object, readonly ToolCallback[]>();
 
@@ -41,24 +41,4 @@ function assertToolObject(object: unknown): void {
   else if (isToolCallback(object)) what = 'a ToolCallback';
   else if (isToolCallbackProvider(object)) what = 'a ToolCallbackProvider';
   if (what !== undefined) throw new InvalidChatRequestError(ChatMessages.notAToolObject(what));
-}
-
-/** Refuses what is neither a callback nor a provider, naming it, and a callback whose name is not a tool name. */
-export function assertToolCallbackSource(
-  source: unknown,
-): asserts source is ToolCallback | ToolCallbackProvider {
-  if (isToolCallback(source)) return assertValidCallbackName(source);
-  if (isToolCallbackProvider(source)) return;
-  const what =
-    source === null || typeof source !== 'object'
-      ? String(source)
-      : `an instance of ${source.constructor?.name ?? 'Object'}`;
-  throw new InvalidChatRequestError(ChatMessages.notAToolCallback(what));
-}
-
-/** A hand-written callback is checked where it enters, as `@Tool` methods are when they are built. */
-export function assertValidCallbackName(callback: ToolCallback): void {
-  const name = callback.getToolDefinition()?.name;
-  if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name))
-    assertValidToolName(name, sourceOf(callback));
 }

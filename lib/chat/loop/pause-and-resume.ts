@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { approvalStoreOf, type ResolvedApprovalOptions } from './approval-options';
 import type { PendingApproval } from '../ports/pending-approval';
-import { pendingApprovalsOf, type PausedRun } from './paused-run';
+import { pendingApprovalsOf, type DecidedRun, type PausedRun } from './paused-run';
 import { encodePausedRun } from './paused-run.codec';
-import type { FinishReason, Usage } from '../model/chat-response';
-import type { Message, ToolResponse } from '../model/messages';
+import type { ChatResponse, FinishReason, Usage } from '../model/chat-response';
+import type { AssistantMessage, Message, ToolResponse } from '../model/messages';
 import type { ToolExecutionRecord } from './chat-client-response';
-import type { ToolCallCounter } from './tool-call-counter';
-import type { ToolCallAwaitingApproval } from './tool-execution-result';
+import { ToolCallCounter } from './tool-call-counter';
+import type { RoundResumption, ToolCallAwaitingApproval } from './tool-execution-result';
 
 /** 256 random bits: ids cannot be guessed, and say nothing of the run. */
 export function newApprovalId(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** What a paused round saves: the run's state when its calls that need approval are set aside. */
 export interface RunSnapshot {
   readonly history: readonly Message[];
   readonly round: number;
@@ -65,4 +66,33 @@ export async function pauseRun(
     run: encodePausedRun(run),
   });
   return pendingApprovalsOf(run);
+}
+
+/** Where a run that continues a paused round starts from: its state then, and the round's results and decisions. */
+export interface RestoredRun {
+  readonly history: readonly Message[];
+  readonly rounds: number;
+  readonly usage?: Usage;
+  /** The model response that asked for the paused round's tool calls. */
+  readonly last: ChatResponse;
+  readonly counter: ToolCallCounter;
+  readonly records: ToolExecutionRecord[];
+  readonly resumption: RoundResumption;
+}
+
+/** The state a run resumes with, once every approval of its paused round is decided. */
+export function restoreRun({ run, decisions }: DecidedRun): RestoredRun {
+  const message = run.history[run.history.length - 1] as AssistantMessage;
+  return {
+    history: run.history,
+    rounds: run.round,
+    usage: run.usage,
+    last: { message, finishReason: run.finishReason, metadata: run.metadata },
+    counter: ToolCallCounter.from(run.counter),
+    records: [...run.records],
+    resumption: {
+      responses: run.responses,
+      decisions: new Map(run.pending.map((call) => [call.index, decisions.get(call.approvalId)!])),
+    },
+  };
 }
