@@ -8,7 +8,7 @@ export type { ToolCallbackProvider } from './tool/tool-callback-provider';
 export { isToolCallbackProvider } from './tool/tool-callback-provider';
 export type { ToolDefinition } from './tool/tool-definition';
 export type { ToolMetadata, ApprovalPolicy, ApprovalRequest } from './tool/tool-metadata';
-export { ToolContext, type ToolExecutionScope } from './tool/tool-context';
+export { ToolContext, type ToolContextExecution, type ToolExecutionScope } from './tool/tool-context';
 export { type JsonSchema, JSON_SCHEMA_DRAFT_2020_12 } from './tool/json-schema';
 export { TOOL_NAME_PATTERN } from './tool-calling.constants';
 
@@ -102,8 +102,12 @@ export {
 export { chatClientResponseOf } from './chat/loop/finished-responses';
 
 // --- The loop: one call's rounds, its results and events, limits and hooks ------------------------------------------
-export type { ChatExecutionScope, ExecutionScopeProvider } from './chat/loop/execution-scope';
-export type { ChatClientResponse, ToolExecutionRecord } from './chat/loop/chat-client-response';
+export type { ExecutionScope, ExecutionScopeProvider, ChatExecutionScope } from './chat/loop/execution-scope';
+export type {
+  ChatClientResponse,
+  ToolCallRecord,
+  ToolExecutionRecord,
+} from './chat/ports/chat-client-response';
 export type {
   ChatStreamEvent,
   TextDeltaEvent,
@@ -112,21 +116,21 @@ export type {
   FinishedEvent,
 } from './chat/loop/chat-stream-event';
 export { ToolCallingManager, type ToolSelection } from './chat/loop/tool-calling-manager';
-export {
-  DEFAULT_TOOL_CALLING_LIMITS,
-  type ToolCallingManagerOptions,
-  type ToolCallingLimits,
-  type ResolvedToolCallingLimits,
-  type OnLimit,
+export type {
+  ToolCallingManagerOptions,
+  ToolCallingLimits,
+  ResolvedToolCallingLimits,
+  OnLimit,
 } from './chat/loop/tool-calling-manager-options';
 export type {
-  ToolExecutionInput,
+  ToolRoundInput,
   ToolExecutionResult,
-  ToolExecutionEvent,
+  ToolCallEvent,
   ToolCallCounts,
-  RoundResumption,
   ToolCallAwaitingApproval,
   ToolResultTruncatedEvent,
+  ToolExecutionInput,
+  ToolExecutionEvent,
 } from './chat/loop/tool-execution-result';
 export type {
   ToolCallHooks,
@@ -154,18 +158,13 @@ export type { ChatMemory } from './chat/ports/chat-memory';
 export type { ChatMemoryRepository } from './memory/chat-memory-repository';
 export {
   MessageWindowChatMemory,
-  DEFAULT_MAX_MESSAGES,
   type MessageWindowChatMemoryOptions,
 } from './memory/message-window-chat-memory';
-export {
-  InMemoryChatMemoryRepository,
-  DEFAULT_MAX_CONVERSATIONS,
-} from './memory/in-memory-chat-memory-repository';
+export { InMemoryChatMemoryRepository } from './memory/in-memory-chat-memory-repository';
 export {
   MessageChatMemoryAdvisor,
   type MessageChatMemoryAdvisorOptions,
 } from './chat/advisors/message-chat-memory.advisor';
-export { STORED_CONVERSATION_VERSION } from './memory/stored-conversation';
 export type { PendingApproval, ApprovalDecision } from './chat/ports/pending-approval';
 export type {
   ApprovalStore,

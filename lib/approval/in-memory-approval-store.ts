@@ -46,6 +46,7 @@ export class InMemoryApprovalStore implements ApprovalStore {
    */
   constructor(private readonly retainMs = APPROVAL_RETAIN_MS) {}
 
+  /** Keeps the run and its approval ids. */
   async save(entry: PausedRunEntry): Promise<void> {
     const now = Date.now();
     if (now >= this.nextSweep) {
@@ -67,6 +68,7 @@ export class InMemoryApprovalStore implements ApprovalStore {
     }
   }
 
+  /** What this approval id points to, without changing anything. */
   async find(approvalId: string): Promise<ApprovalLookup> {
     const approval = this.approvals.get(approvalId);
     const settled = this.settled(approval, Date.now());
@@ -75,6 +77,7 @@ export class InMemoryApprovalStore implements ApprovalStore {
     return entry ? { status: 'pending', run: { ...entry.run } } : { status: 'unknown' };
   }
 
+  /** Records one decision, once; the last one of a run hands the run over and removes it. */
   async decide(approvalId: string, decision: ApprovalDecision, now = Date.now()): Promise<DecideOutcome> {
     const approval = this.approvals.get(approvalId);
     const settled = this.settled(approval, now);

@@ -11,6 +11,7 @@ import type { ApprovalDecision } from '../chat/ports/pending-approval';
 import { APPROVAL_RETAIN_MS } from './approval-retention';
 import { parseDecision, parseRunData, serializeRunData } from './stored-run-data';
 
+/** Options of a `RedisApprovalStore`. */
 export interface RedisApprovalStoreOptions {
   /**
    * Prefix of every key.
@@ -94,6 +95,7 @@ export class RedisApprovalStore implements ApprovalStore {
     this.retainMs = options.retainMs ?? APPROVAL_RETAIN_MS;
   }
 
+  /** Writes the run and its approval ids in one MULTI. */
   save(entry: PausedRunEntry): Promise<void> {
     return redisOperation(this.client, STORE, 'save', async () => {
       const keepMs = Math.max(1, entry.expiresAt + this.retainMs - Date.now());
@@ -116,6 +118,7 @@ export class RedisApprovalStore implements ApprovalStore {
     });
   }
 
+  /** What this approval id points to, without changing anything. */
   find(approvalId: string): Promise<ApprovalLookup> {
     return redisOperation(this.client, STORE, 'read', async () => {
       const raw = await this.client.get(this.approvalKey(approvalId));
@@ -129,6 +132,7 @@ export class RedisApprovalStore implements ApprovalStore {
     });
   }
 
+  /** Records one decision in one script; the last one of a run hands the run over and removes it. */
   decide(approvalId: string, decision: ApprovalDecision, now = Date.now()): Promise<DecideOutcome> {
     return redisOperation(this.client, STORE, 'decide', async () => {
       const [status, ...rest] = await this.client.ntcApprovalDecide(

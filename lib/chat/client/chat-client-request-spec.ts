@@ -2,7 +2,7 @@ import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import { CallResponseSpec } from './call-response-spec';
-import type { ChatExecutionScope } from '../loop/execution-scope';
+import type { ExecutionScope } from '../loop/execution-scope';
 import type { ChatClientState } from './chat-client-state';
 import type { ChatOptions } from '../model/chat-options';
 import type { ChatRequest } from '../loop/chat-request';
@@ -41,7 +41,7 @@ export class ChatClientRequestSpec {
   private requestOptions?: ChatOptions;
   private requestHooks?: ToolCallHooks[];
   private abortSignal?: AbortSignal;
-  private scope?: ChatExecutionScope;
+  private scope?: ExecutionScope;
   private internalExecution?: boolean;
   private requestAdvisors?: Advisor[];
   private params?: Record<string, unknown>;
@@ -78,7 +78,9 @@ export class ChatClientRequestSpec {
   }
 
   /** Callbacks and providers, added to the default tools. Providers are asked for their callbacks on each call. */
-  toolCallbacks(...callbacks: (ToolCallbackSource | readonly ToolCallbackSource[])[]): this {
+  toolCallbacks(
+    ...callbacks: (ToolCallback | ToolCallbackProvider | readonly (ToolCallback | ToolCallbackProvider)[])[]
+  ): this {
     const sources = (this.toolSources ??= []);
     for (const item of callbacks) {
       for (const source of Array.isArray(item) ? (item as readonly ToolCallbackSource[]) : [item]) {

@@ -37,7 +37,9 @@ export class ChatClient {
    * methods, or two different tools with one name, throw here), providers are kept to be asked on each call.
    */
   constructor(
+    /** The model every request of this client goes to. */
     readonly chatModel: ChatModel,
+    /** What every request starts from. */
     readonly defaults: ChatClientDefaults = {},
     private readonly clientOptions: ChatClientOptions = {},
   ) {

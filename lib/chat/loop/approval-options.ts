@@ -11,7 +11,9 @@ export interface ApprovalCaller {
 
 /** The approval being decided. */
 export interface ApprovalSubject {
+  /** The tool the call is for. */
   readonly toolName: string;
+  /** The call's arguments, parsed and validated. */
   readonly arguments: Readonly<Record<string, unknown>>;
   /** `callerId` of the request that asked the question. */
   readonly callerId: string | undefined;

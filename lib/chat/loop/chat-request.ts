@@ -4,7 +4,7 @@ import type { ToolCallback } from '../../tool/tool-callback';
 import type { Advisor } from '../advisors/advisor-base';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { ToolContext } from '../../tool/tool-context';
-import type { ChatExecutionScope } from './execution-scope';
+import type { ExecutionScope } from './execution-scope';
 import type { ChatModel } from '../model/chat-model';
 import type { ChatOptions } from '../model/chat-options';
 import type { Message } from '../model/messages';
@@ -27,7 +27,7 @@ export interface ChatRequest {
   readonly hooks: readonly ToolCallHooks[];
   readonly signal?: AbortSignal;
   /** Asked when the call starts, unless the request was given explicitly. */
-  readonly scope: () => ChatExecutionScope | undefined;
+  readonly scope: () => ExecutionScope | undefined;
   readonly internalToolExecution: boolean;
   /** The client's and the request's advisors, unsorted; empty: the loop runs directly. */
   readonly advisors: readonly Advisor[];

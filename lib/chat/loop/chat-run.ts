@@ -4,7 +4,7 @@ import type { PendingApproval } from '../ports/pending-approval';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolDefinition } from '../../tool/tool-definition';
-import type { ChatClientResponse, ToolExecutionRecord } from './chat-client-response';
+import type { ChatClientResponse, ToolExecutionRecord } from '../ports/chat-client-response';
 import type { ChatOptions } from '../model/chat-options';
 import type { ChatRequest } from './chat-request';
 import { addUsage, type ChatResponse, type Usage } from '../model/chat-response';

@@ -5,7 +5,7 @@ import { pendingApprovalsOf, type DecidedRun, type PausedRun } from './paused-ru
 import { encodePausedRun } from './paused-run.codec';
 import type { ChatResponse, FinishReason, Usage } from '../model/chat-response';
 import type { AssistantMessage, Message, ToolResponse } from '../model/messages';
-import type { ToolExecutionRecord } from './chat-client-response';
+import type { ToolCallRecord } from '../ports/chat-client-response';
 import { ToolCallCounter } from './tool-call-counter';
 import type { RoundResumption, ToolCallAwaitingApproval } from './tool-execution-result';
 
@@ -22,7 +22,7 @@ export interface RunSnapshot {
   readonly finishReason: FinishReason;
   readonly metadata?: Readonly<Record<string, unknown>>;
   readonly counter: ToolCallCounter;
-  readonly records: readonly ToolExecutionRecord[];
+  readonly records: readonly ToolCallRecord[];
   readonly responses: readonly (ToolResponse | undefined)[];
   readonly awaiting: readonly ToolCallAwaitingApproval[];
   readonly context: Readonly<Record<string, unknown>>;
@@ -76,7 +76,7 @@ export interface RestoredRun {
   /** The model response that asked for the paused round's tool calls. */
   readonly last: ChatResponse;
   readonly counter: ToolCallCounter;
-  readonly records: ToolExecutionRecord[];
+  readonly records: ToolCallRecord[];
   readonly resumption: RoundResumption;
 }
 

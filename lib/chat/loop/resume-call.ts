@@ -9,7 +9,7 @@ import type { ApprovalDecision } from '../ports/pending-approval';
 import { pendingApprovalsOf } from './paused-run';
 import { decodePausedRun } from './paused-run.codec';
 import type { AssistantMessage } from '../model/messages';
-import type { ChatClientResponse } from './chat-client-response';
+import type { ChatClientResponse } from '../ports/chat-client-response';
 import type { ChatRequest } from './chat-request';
 import { approvalStoreOf } from './approval-options';
 

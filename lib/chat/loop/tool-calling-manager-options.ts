@@ -16,29 +16,42 @@ export type OnLimit = 'error' | 'tell-model';
 
 /** The bounds of one chat call (one `call()` or `stream()`, all its rounds included). */
 export interface ToolCallingLimits {
-  /** Most model requests per call, the first included. Default 10. */
+  /**
+   * Most model requests per call, the first included.
+   * @defaultValue 10
+   */
   readonly maxRounds?: number;
   /**
    * Most tool calls per call, over all rounds; every call the model asks for counts, names it invented included. A
    * single response with more calls than this is refused whole (`ToolCallingLimitError`, whatever `onLimit` says).
-   * Default 50.
+   * @defaultValue 50
    */
   readonly maxToolCallsPerRequest?: number;
-  /** Most calls of any one tool per call, over all rounds. Default 20. */
+  /**
+   * Most calls of any one tool per call, over all rounds.
+   * @defaultValue 20
+   */
   readonly maxCallsPerTool?: number;
   /**
-   * Time limit of one tool call in milliseconds, unless the tool sets its own `timeoutMs`. Default 60 000.
-   * `Infinity` means none. The tool's `ToolContext.signal` is aborted when it expires.
+   * Time limit of one tool call in milliseconds, unless the tool sets its own `timeoutMs`; `Infinity` means none.
+   * The tool's `ToolContext.signal` is aborted when it expires.
+   * @defaultValue 60000
    */
   readonly toolTimeoutMs?: number;
-  /** Most tool calls of one model response running at the same time. Default 8; `Infinity` means no cap. */
+  /**
+   * Most tool calls of one model response running at the same time; `Infinity` means no cap.
+   * @defaultValue 8
+   */
   readonly maxConcurrency?: number;
-  /** Default `'error'`. */
+  /**
+   * What happens when a limit is hit (see `OnLimit`).
+   * @defaultValue `'error'`
+   */
   readonly onLimit?: OnLimit;
   /**
    * Longest tool result sent to the model, in characters, unless the tool sets its own `maxResultChars`. A longer
-   * result is cut, with a marker the model reads, and a `tool-result-truncated` event. Default 100 000;
-   * `Infinity` means none.
+   * result is cut, with a marker the model reads, and a `tool-result-truncated` event; `Infinity` means none.
+   * @defaultValue 100000
    */
   readonly maxResultChars?: number;
 }
@@ -49,6 +62,7 @@ export interface ToolCallingManagerOptions {
   readonly resolver?: ToolCallbackResolver;
   /** Turns a failed call into the text the model receives, or rethrows. Default: `DefaultToolExecutionExceptionProcessor`. */
   readonly exceptionProcessor?: ToolExecutionExceptionProcessor;
+  /** The bounds of each chat call (see `ToolCallingLimits` for each default). */
   readonly limits?: ToolCallingLimits;
   /** Hooks around every tool call of every request; they run before the client's and the request's. */
   readonly hooks?: ToolCallHooks | readonly ToolCallHooks[];
@@ -71,7 +85,7 @@ export type ResolvedToolCallingLimits = {
   readonly [K in keyof ToolCallingLimits]-?: NonNullable<ToolCallingLimits[K]>;
 };
 
-export const DEFAULT_TOOL_CALLING_LIMITS: ResolvedToolCallingLimits = Object.freeze({
+const DEFAULT_TOOL_CALLING_LIMITS: ResolvedToolCallingLimits = Object.freeze({
   maxRounds: 10,
   maxToolCallsPerRequest: 50,
   maxCallsPerTool: 20,

@@ -14,7 +14,7 @@ import {
   type ResolvedToolCallingLimits,
   type ToolCallingManagerOptions,
 } from './tool-calling-manager-options';
-import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
+import type { ToolRoundInput, ToolExecutionResult } from './tool-execution-result';
 import { assertToolCallbackSource, assertValidCallbackName } from './tool-callback-sources';
 import { ToolRound, type ToolRoundSettings } from './tool-round';
 import { isStillValid, ToolResolutionCache, type ToolCallbackSource } from './tool-resolution-cache';
@@ -59,6 +59,7 @@ let settingsOf: (manager: ToolCallingManager) => ToolRoundSettings;
  * available names, and is never looked up anywhere else.
  */
 export class ToolCallingManager {
+  /** The bounds of each chat call, every default filled in. */
   readonly limits: ResolvedToolCallingLimits;
   /** Whether a `ChatClient` runs the model's tool calls itself (unless a request says otherwise). */
   readonly internalToolExecution: boolean;
@@ -172,7 +173,7 @@ export class ToolCallingManager {
    * running tools and rejects with the signal's reason. A limit hit rejects with `ToolCallingLimitError` before
    * any call of the round runs (`onLimit: 'error'`), or gives the calls over the limit an error result.
    */
-  executeToolCalls(input: ToolExecutionInput): Promise<ToolExecutionResult> {
+  executeToolCalls(input: ToolRoundInput): Promise<ToolExecutionResult> {
     try {
       return Promise.resolve(executeRound(this, input, input.signal));
     } catch (error) {
@@ -198,7 +199,7 @@ export class ToolCallingManager {
  */
 export function executeRound(
   manager: ToolCallingManager,
-  input: ToolExecutionInput,
+  input: ToolRoundInput,
   abort: AbortLike | undefined,
 ): ToolExecutionResult | Promise<ToolExecutionResult> {
   const own = settingsOf(manager);

@@ -21,6 +21,7 @@ export interface PausedRunEntry {
   readonly callerId?: string;
   /** The approvals the run waits for (their ids, unguessable and single-use): every one is decided before it goes on. */
   readonly approvals: readonly { readonly id: string; readonly toolName: string }[];
+  /** The run itself, opaque to the store. */
   readonly run: PausedRunData;
 }
 
