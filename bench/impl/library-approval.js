@@ -11,7 +11,11 @@ module.exports = {
   label: 'library: every call approved (in-memory store)',
   validatesArguments: true,
   async setup(workload) {
-    const { ChatClient, FunctionToolCallback } = loadLibrary('', ['ChatClient', 'FunctionToolCallback']);
+    const { ChatClient, FunctionToolCallback, InMemoryApprovalStore } = loadLibrary('', [
+      'ChatClient',
+      'FunctionToolCallback',
+      'InMemoryApprovalStore',
+    ]);
     const toolCallbacks = workload.tools.map((tool) =>
       FunctionToolCallback.from({
         name: tool.name,
@@ -24,7 +28,10 @@ module.exports = {
     const chat = ChatClient.create(
       createBenchChatModel(workload),
       { toolCallbacks },
-      { toolCallingManager: { limits: toolCallingLimits(workload) } },
+      {
+        toolCallingManager: { limits: toolCallingLimits(workload) },
+        approvals: { store: new InMemoryApprovalStore() },
+      },
     );
     const { userMessage } = workload;
     const approved = { approved: true };

@@ -274,9 +274,13 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
     });
   });
 
-  it('records nothing when the client is given no telemetry (the module gives the OpenTelemetry one)', async () => {
-    const chat = ChatClient.create(new ScriptedChatModel([{ text: 'Hi', usage: usage(1, 1) }]), {}, {});
-    await chat.prompt('Hi').call().content();
+  it('records nothing with no telemetry or telemetry: false (the module gives the OpenTelemetry one)', async () => {
+    const script = () => new ScriptedChatModel([{ text: 'Hi', usage: usage(1, 1) }]);
+    await ChatClient.create(script()).prompt('Hi').call().content();
+    await ChatClient.create(script(), {}, { toolCallingManager: { telemetry: false } })
+      .prompt('Hi')
+      .call()
+      .content();
     expect(sdk.finished()).toEqual([]);
     expect(await sdk.histogram('gen_ai.client.operation.duration')).toEqual([]);
   });

@@ -75,9 +75,9 @@ export interface ToolCallingManagerOptions {
   /**
    * What records every chat call: its model requests and tool calls. Absent: nothing records. The module gives
    * the OpenTelemetry one (`OpenTelemetryChatTelemetry` from `nestjs-tool-calling/opentelemetry`) unless its
-   * `telemetry` option says otherwise.
+   * `telemetry` option says otherwise. `false`: nothing records, as when absent.
    */
-  readonly telemetry?: ChatTelemetry;
+  readonly telemetry?: ChatTelemetry | false;
 }
 
 /** `ToolCallingLimits` with every default filled in. */

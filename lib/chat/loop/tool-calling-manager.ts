@@ -74,7 +74,7 @@ export class ToolCallingManager {
     this.limits = resolveLimits(options.limits);
     this.resolver = options.resolver;
     this.internalToolExecution = options.internalToolExecution ?? true;
-    this.telemetry = options.telemetry;
+    this.telemetry = options.telemetry || undefined;
     this.settings = {
       limits: this.limits,
       processor: options.exceptionProcessor ?? new DefaultToolExecutionExceptionProcessor(),
