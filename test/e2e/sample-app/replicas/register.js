@@ -6,8 +6,14 @@ require('../../../reliability/soak/register-ts.js');
 const Module = require('node:module');
 const { join } = require('node:path');
 
-const LIBRARY = join(__dirname, '..', '..', '..', '..', 'lib', 'index.ts');
+const LIB = join(__dirname, '..', '..', '..', '..', 'lib');
+// The root entry and each subpath entry (/mcp, /redis…) from the sources, so that they share one copy of the library.
+function entryPoint(request) {
+  if (request === 'nestjs-tool-calling') return join(LIB, 'index.ts');
+  const sub = /^nestjs-tool-calling\/([a-z]+)$/.exec(request);
+  return sub ? join(LIB, sub[1], 'index.ts') : request;
+}
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  return resolve.call(this, request === 'nestjs-tool-calling' ? LIBRARY : request, ...rest);
+  return resolve.call(this, entryPoint(request), ...rest);
 };
