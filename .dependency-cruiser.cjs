@@ -1,4 +1,5 @@
-// The dependency rules of DESIGN.md §5, checked by `npm run depcheck` (and so by .ci/run).
+// The rooms of lib/ and what each may import (docs/ARCHITECTURE.md, "The rules, checked"), checked by
+// `npm run depcheck` (and so by .ci/run).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -17,11 +18,23 @@ module.exports = {
       to: { path: '^lib/(chat|models|module|handlers|mcp|memory|approval|telemetry|testing)/' },
     },
     {
-      name: 'chat-without-providers-or-module',
+      name: 'chat-owns-its-ports',
       severity: 'error',
-      comment: 'The chat client and its loop know the ChatModel port, never an adapter or the Nest module.',
+      comment:
+        'The chat client and its loop talk to models, stores and telemetry through the ports in chat/ (ChatModel, ' +
+        'ApprovalStore, ChatMemory, ChatTelemetry), never to an implementation: the module and whoever builds a ' +
+        'ChatClient by hand hand them in. Type-only imports included.',
       from: { path: '^lib/chat/' },
-      to: { path: '^lib/(models|module)/' },
+      to: { path: '^lib/(models|module|approval|telemetry|memory|mcp|ui|runs)/' },
+    },
+    {
+      name: 'stores-and-telemetry-implement-ports',
+      severity: 'error',
+      comment:
+        "approval/ and telemetry/ implement chat's ports: of chat/ they know the ports and the model data, never the " +
+        'client or the loop.',
+      from: { path: '^lib/(approval|telemetry)/' },
+      to: { path: '^lib/chat/', pathNot: '^lib/chat/(ports|model)/' },
     },
     {
       name: 'handlers-know-tools-only',

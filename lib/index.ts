@@ -8,7 +8,7 @@ export type { ToolCallbackProvider } from './tool/tool-callback-provider';
 export { isToolCallbackProvider } from './tool/tool-callback-provider';
 export type { ToolDefinition } from './tool/tool-definition';
 export type { ToolMetadata, ApprovalPolicy, ApprovalRequest } from './tool/tool-metadata';
-export { ToolContext, type ToolExecutionScope } from './tool/tool-context';
+export { ToolContext, type ToolContextExecution, type ToolExecutionScope } from './tool/tool-context';
 export { type JsonSchema, JSON_SCHEMA_DRAFT_2020_12 } from './tool/json-schema';
 export { TOOL_NAME_PATTERN } from './tool-calling.constants';
 
@@ -102,8 +102,12 @@ export {
 export { chatClientResponseOf } from './chat/loop/finished-responses';
 
 // --- The loop: one call's rounds, its results and events, limits and hooks ------------------------------------------
-export type { ChatExecutionScope, ExecutionScopeProvider } from './chat/loop/execution-scope';
-export type { ChatClientResponse, ToolExecutionRecord } from './chat/loop/chat-client-response';
+export type { ExecutionScope, ExecutionScopeProvider, ChatExecutionScope } from './chat/loop/execution-scope';
+export type {
+  ChatClientResponse,
+  ToolCallRecord,
+  ToolExecutionRecord,
+} from './chat/ports/chat-client-response';
 export type {
   ChatStreamEvent,
   TextDeltaEvent,
@@ -117,21 +121,21 @@ export type {
   ToolExecutionEligibilityContext,
   ToolExecutionEligibilityPredicate,
 } from './chat/loop/tool-execution-eligibility';
-export {
-  DEFAULT_TOOL_CALLING_LIMITS,
-  type ToolCallingManagerOptions,
-  type ToolCallingLimits,
-  type ResolvedToolCallingLimits,
-  type OnLimit,
+export type {
+  ToolCallingManagerOptions,
+  ToolCallingLimits,
+  ResolvedToolCallingLimits,
+  OnLimit,
 } from './chat/loop/tool-calling-manager-options';
 export type {
-  ToolExecutionInput,
+  ToolRoundInput,
   ToolExecutionResult,
-  ToolExecutionEvent,
+  ToolCallEvent,
   ToolCallCounts,
-  RoundResumption,
   ToolCallAwaitingApproval,
   ToolResultTruncatedEvent,
+  ToolExecutionInput,
+  ToolExecutionEvent,
 } from './chat/loop/tool-execution-result';
 export type {
   ToolCallHooks,
@@ -150,39 +154,36 @@ export type {
   ChatCallOutcome,
   ModelRequestTelemetry,
   ToolCallTelemetry,
-} from './telemetry/chat-telemetry';
+} from './chat/ports/chat-telemetry';
 export { CAPTURE_MESSAGE_CONTENT_ENV, type ToolCallingTelemetryOptions } from './telemetry/telemetry-options';
 export type { ToolOutcome } from './telemetry/error-type';
 
 // --- Memory and approvals: state that outlives a request, in memory or in Redis --------------------------------------
-export type { ChatMemory } from './memory/chat-memory';
+export type { ChatMemory } from './chat/ports/chat-memory';
 export type { ChatMemoryRepository } from './memory/chat-memory-repository';
 export {
   MessageWindowChatMemory,
-  DEFAULT_MAX_MESSAGES,
   type MessageWindowChatMemoryOptions,
 } from './memory/message-window-chat-memory';
-export {
-  InMemoryChatMemoryRepository,
-  DEFAULT_MAX_CONVERSATIONS,
-} from './memory/in-memory-chat-memory-repository';
+export { InMemoryChatMemoryRepository } from './memory/in-memory-chat-memory-repository';
 export {
   MessageChatMemoryAdvisor,
   type MessageChatMemoryAdvisorOptions,
-} from './memory/message-chat-memory.advisor';
-export { STORED_CONVERSATION_VERSION } from './memory/stored-conversation';
-export type { PendingApproval, ApprovalDecision } from './approval/pending-approval';
-export type { ApprovalStore, ApprovalLookup, DecideOutcome } from './approval/approval-store';
-export { APPROVAL_RETAIN_MS } from './approval/approval-store';
-export type { PausedRun, PausedCall, DecidedRun } from './approval/paused-run';
-export { PAUSED_RUN_VERSION } from './approval/paused-run';
+} from './chat/advisors/message-chat-memory.advisor';
+export type { PendingApproval, ApprovalDecision } from './chat/ports/pending-approval';
+export type {
+  ApprovalStore,
+  ApprovalLookup,
+  DecideOutcome,
+  PausedRunData,
+  PausedRunEntry,
+} from './chat/ports/approval-store';
 export { InMemoryApprovalStore } from './approval/in-memory-approval-store';
 export {
-  DEFAULT_APPROVAL_TTL_MS,
   type ApprovalOptions,
   type ApprovalCaller,
   type ApprovalSubject,
-} from './approval/approval-options';
+} from './chat/loop/approval-options';
 
 // --- Provider settings (the adapters are in nestjs-tool-calling/openai, /anthropic and /gemini) -------------------------
 export type {

@@ -11,7 +11,11 @@ module.exports = {
   label: 'library: every call approved (in-memory store)',
   validatesArguments: true,
   async setup(workload) {
-    const { ChatClient, FunctionToolCallback } = loadLibrary('', ['ChatClient', 'FunctionToolCallback']);
+    const { ChatClient, FunctionToolCallback, InMemoryApprovalStore } = loadLibrary('', [
+      'ChatClient',
+      'FunctionToolCallback',
+      'InMemoryApprovalStore',
+    ]);
     const toolCallbacks = workload.tools.map((tool) =>
       FunctionToolCallback.from({
         name: tool.name,
@@ -24,8 +28,11 @@ module.exports = {
     const chat = ChatClient.create(
       createBenchChatModel(workload),
       { toolCallbacks },
-      // No HTTP request here: one fixed caller, who asks and decides (a caller without an id is refused).
-      { toolCallingManager: { limits: toolCallingLimits(workload) }, approvals: { callerId: () => 'bench' } },
+      {
+        toolCallingManager: { limits: toolCallingLimits(workload) },
+        // No HTTP request here: one fixed caller, who asks and decides (a caller without an id is refused).
+        approvals: { store: new InMemoryApprovalStore(), callerId: () => 'bench' },
+      },
     );
     const { userMessage } = workload;
     const approved = { approved: true };

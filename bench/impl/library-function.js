@@ -12,12 +12,17 @@ module.exports = {
   validatesArguments: true,
   async setup(workload) {
     const { ChatClient } = loadLibrary('', ['ChatClient']);
+    // The OpenTelemetry telemetry with no SDK registered, as the module's client has it by default.
+    const { OpenTelemetryChatTelemetry } = loadLibrary('opentelemetry', ['OpenTelemetryChatTelemetry']);
     const toolCallbacks = functionToolCallbacks(workload);
     const chat = ChatClient.create(
       createBenchChatModel(workload),
       { toolCallbacks },
       {
-        toolCallingManager: { limits: toolCallingLimits(workload) },
+        toolCallingManager: {
+          limits: toolCallingLimits(workload),
+          telemetry: new OpenTelemetryChatTelemetry(),
+        },
       },
     );
     const { userMessage } = workload;

@@ -29,7 +29,8 @@ module.exports = {
   label: 'library: FunctionToolCallbacks, OpenTelemetry SDK (no-op exporters)',
   validatesArguments: true,
   async setup(workload) {
-    const { ChatClient } = loadLibrary('', ['ChatClient', 'OpenTelemetryChatTelemetry']);
+    const { ChatClient } = loadLibrary('', ['ChatClient']);
+    const { OpenTelemetryChatTelemetry } = loadLibrary('opentelemetry', ['OpenTelemetryChatTelemetry']);
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(dropAll)] });
     trace.setGlobalTracerProvider(tracerProvider);
@@ -40,7 +41,12 @@ module.exports = {
     const chat = ChatClient.create(
       createBenchChatModel(workload),
       { toolCallbacks: functionToolCallbacks(workload) },
-      { toolCallingManager: { limits: toolCallingLimits(workload) } },
+      {
+        toolCallingManager: {
+          limits: toolCallingLimits(workload),
+          telemetry: new OpenTelemetryChatTelemetry(),
+        },
+      },
     );
     const { userMessage } = workload;
     return {

@@ -1,19 +1,27 @@
 import type { Redis } from 'ioredis';
 import { ApprovalStateReadError } from '../errors/approval-state-read.error';
 import { closeRedisClient, redisOperation, storeClient } from '../util/redis-client';
-import {
-  APPROVAL_RETAIN_MS,
-  type ApprovalLookup,
-  type ApprovalStore,
-  type DecideOutcome,
-} from './approval-store';
-import type { ApprovalDecision } from './pending-approval';
-import { parseDecision, parsePausedRun, serializePausedRun, type PausedRun } from './paused-run';
+import type {
+  ApprovalLookup,
+  ApprovalStore,
+  DecideOutcome,
+  PausedRunEntry,
+} from '../chat/ports/approval-store';
+import type { ApprovalDecision } from '../chat/ports/pending-approval';
+import { APPROVAL_RETAIN_MS } from './approval-retention';
+import { parseDecision, parseRunData, serializeRunData } from './stored-run-data';
 
+/** Options of a `RedisApprovalStore`. */
 export interface RedisApprovalStoreOptions {
-  /** Prefix of every key (default `nestjs-tool-calling:`). */
+  /**
+   * Prefix of every key.
+   * @defaultValue `'nestjs-tool-calling:'`
+   */
   readonly keyPrefix?: string;
-  /** How long decided and expired ids are remembered after their run expires (default one day). */
+  /**
+   * How long decided and expired ids are remembered after their run expires, in milliseconds.
+   * @defaultValue 86400000 (one day)
+   */
   readonly retainMs?: number;
 }
 
@@ -87,19 +95,22 @@ export class RedisApprovalStore implements ApprovalStore {
     this.retainMs = options.retainMs ?? APPROVAL_RETAIN_MS;
   }
 
-  save(run: PausedRun): Promise<void> {
+  /** Writes the run and its approval ids in one MULTI. */
+  save(entry: PausedRunEntry): Promise<void> {
     return redisOperation(this.client, STORE, 'save', async () => {
-      const keepMs = Math.max(1, run.expiresAt + this.retainMs - Date.now());
-      const transaction = this.client.multi().set(this.runKey(run.id), serializePausedRun(run), 'PX', keepMs);
-      for (const call of run.pending) {
+      const keepMs = Math.max(1, entry.expiresAt + this.retainMs - Date.now());
+      const transaction = this.client
+        .multi()
+        .set(this.runKey(entry.id), serializeRunData(entry.run), 'PX', keepMs);
+      for (const approval of entry.approvals) {
         const record: ApprovalRecord = {
-          runId: run.id,
-          toolName: call.toolCall.name,
-          expiresAt: String(run.expiresAt),
-          total: run.pending.length,
+          runId: entry.id,
+          toolName: approval.toolName,
+          expiresAt: String(entry.expiresAt),
+          total: entry.approvals.length,
           decided: false,
         };
-        transaction.set(this.approvalKey(call.approvalId), JSON.stringify(record), 'PX', keepMs);
+        transaction.set(this.approvalKey(approval.id), JSON.stringify(record), 'PX', keepMs);
       }
       const replies = await transaction.exec();
       if (replies === null) throw new Error('the transaction was discarded');
@@ -107,6 +118,7 @@ export class RedisApprovalStore implements ApprovalStore {
     });
   }
 
+  /** What this approval id points to, without changing anything. */
   find(approvalId: string): Promise<ApprovalLookup> {
     return redisOperation(this.client, STORE, 'read', async () => {
       const raw = await this.client.get(this.approvalKey(approvalId));
@@ -116,13 +128,11 @@ export class RedisApprovalStore implements ApprovalStore {
       const expiresAt = Number(record.expiresAt);
       if (Date.now() > expiresAt) return { status: 'expired', toolName: record.toolName, expiresAt };
       const text = await this.client.get(this.runKey(record.runId));
-      if (text === null) return { status: 'unknown' };
-      const run = parsePausedRun(text);
-      const call = run.pending.find((c) => c.approvalId === approvalId);
-      return call ? { status: 'pending', run, call } : { status: 'unknown' };
+      return text === null ? { status: 'unknown' } : { status: 'pending', run: parseRunData(text) };
     });
   }
 
+  /** Records one decision in one script; the last one of a run hands the run over and removes it. */
   decide(approvalId: string, decision: ApprovalDecision, now = Date.now()): Promise<DecideOutcome> {
     return redisOperation(this.client, STORE, 'decide', async () => {
       const [status, ...rest] = await this.client.ntcApprovalDecide(
@@ -136,11 +146,11 @@ export class RedisApprovalStore implements ApprovalStore {
       if (status === 'decided') return { status, toolName: rest[0] };
       if (status === 'expired') return { status, toolName: rest[0], expiresAt: Number(rest[1]) };
       if (status === 'waiting')
-        return { status, run: parsePausedRun(rest[0]), decided: new Set(rest.slice(1)) };
+        return { status, run: parseRunData(rest[0]), decided: new Set(rest.slice(1)) };
       if (status === 'complete') {
         const decisions = new Map<string, ApprovalDecision>();
         for (let i = 1; i < rest.length; i += 2) decisions.set(rest[i], parseDecision(rest[i + 1]));
-        return { status, run: parsePausedRun(rest[0]), decisions };
+        return { status, run: parseRunData(rest[0]), decisions };
       }
       return { status: 'unknown' };
     });

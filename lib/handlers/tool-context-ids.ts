@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ContextIdFactory, ModuleRef, type ContextId } from '@nestjs/core';
-import type { ToolContext, ToolExecutionScope } from '../tool/tool-context';
+import type { ToolContext, ToolContextExecution } from '../tool/tool-context';
 
 /**
  * The DI sub-tree (context id) a tool call resolves request-scoped and durable providers in — the tool's instance
@@ -19,7 +19,7 @@ export class ToolContextIds {
     return this.contextIdOf(context.execution);
   }
 
-  private contextIdOf(execution: ToolExecutionScope | undefined): ContextId {
+  private contextIdOf(execution: ToolContextExecution | undefined): ContextId {
     if (!execution) return ContextIdFactory.create();
     const { request, conversation } = execution;
     if (isObject(request)) {

@@ -4,8 +4,7 @@ import type { ChatMemoryRepository } from './chat-memory-repository';
 import { messageWindow } from './message-window';
 import { parseConversation, serializeConversation } from './stored-conversation';
 
-/** Default bound on the conversations kept; the least recently written is dropped first. */
-export const DEFAULT_MAX_CONVERSATIONS = 10_000;
+const DEFAULT_MAX_CONVERSATIONS = 10_000;
 
 /**
  * Conversations in this process's memory (the default): stored as the same versioned JSON as in Redis, so nothing
@@ -20,13 +19,19 @@ export class InMemoryChatMemoryRepository implements ChatMemoryRepository {
    */
   private oldest: Iterator<string> | undefined;
 
+  /**
+   * @param maxConversations - The most conversations kept; the least recently written is dropped first.
+   * @defaultValue `maxConversations`: 10000
+   */
   constructor(private readonly maxConversations = DEFAULT_MAX_CONVERSATIONS) {}
 
+  /** The conversation's messages, oldest first (empty for an unknown id). */
   async findByConversationId(conversationId: string): Promise<Message[]> {
     const text = this.conversations.get(conversationId);
     return text === undefined ? [] : parseConversation(conversationId, text);
   }
 
+  /** Replaces the conversation's messages; drops the least recently written conversation beyond the bound. */
   async saveAll(conversationId: string, messages: readonly Message[]): Promise<void> {
     const text = serializeConversation(messages);
     this.conversations.delete(conversationId);
@@ -47,6 +52,7 @@ export class InMemoryChatMemoryRepository implements ChatMemoryRepository {
     if (!next.done) this.conversations.delete(next.value);
   }
 
+  /** Forgets the conversation. */
   async deleteByConversationId(conversationId: string): Promise<void> {
     this.conversations.delete(conversationId);
   }

@@ -4,14 +4,21 @@ import { closeRedisClient, redisOperation, storeClient } from '../util/redis-cli
 import type { ChatMemoryRepository } from './chat-memory-repository';
 import { parseStoredMessages, serializeStoredMessage } from './stored-conversation';
 
+/** Options of a `RedisChatMemoryRepository`. */
 export interface RedisChatMemoryRepositoryOptions {
-  /** Prefix of every key (default `nestjs-tool-calling:`); conversations live under `<prefix>memory:<id>`. */
+  /**
+   * Prefix of every key; conversations live under `<prefix>memory:<id>`.
+   * @defaultValue `'nestjs-tool-calling:'`
+   */
   readonly keyPrefix?: string;
-  /** How long a conversation is kept after its last exchange, in seconds (default 7 days; 0: forever). */
+  /**
+   * How long a conversation is kept after its last exchange, in seconds; 0: forever.
+   * @defaultValue 604800 (7 days)
+   */
   readonly ttlSeconds?: number;
 }
 
-export const DEFAULT_REDIS_KEY_PREFIX = 'nestjs-tool-calling:';
+const DEFAULT_REDIS_KEY_PREFIX = 'nestjs-tool-calling:';
 const DEFAULT_TTL_SECONDS = 7 * 24 * 60 * 60;
 const STORE = 'the Redis chat memory';
 
@@ -54,12 +61,14 @@ export class RedisChatMemoryRepository implements ChatMemoryRepository {
     this.ttlMs = (options.ttlSeconds ?? DEFAULT_TTL_SECONDS) * 1000;
   }
 
+  /** The conversation's messages, oldest first (empty for an unknown id). */
   findByConversationId(conversationId: string): Promise<Message[]> {
     return redisOperation(this.client, STORE, 'read', async () =>
       parseStoredMessages(conversationId, await this.client.lrange(this.key(conversationId), 0, -1)),
     );
   }
 
+  /** Replaces the conversation's messages. */
   saveAll(conversationId: string, messages: readonly Message[]): Promise<void> {
     const key = this.key(conversationId);
     return redisOperation(this.client, STORE, 'write', async () => {
@@ -70,12 +79,14 @@ export class RedisChatMemoryRepository implements ChatMemoryRepository {
     });
   }
 
+  /** Forgets the conversation. */
   deleteByConversationId(conversationId: string): Promise<void> {
     return redisOperation(this.client, STORE, 'delete', async () => {
       await this.client.del(this.key(conversationId));
     });
   }
 
+  /** Adds the messages and keeps the last `maxMessages`, in one script. */
   append(conversationId: string, messages: readonly Message[], maxMessages: number): Promise<void> {
     return redisOperation(this.client, STORE, 'append', async () => {
       await this.client.ntcMemoryAppend(

@@ -1,7 +1,7 @@
 import { ChatMemoryReadError } from '../errors/chat-memory-read.error';
 import type { Message } from '../chat/model/messages';
 
-export const STORED_CONVERSATION_VERSION = 1;
+const STORED_CONVERSATION_VERSION = 1;
 
 /** A conversation as stored: `{"v":1,"messages":[…]}`. */
 export function serializeConversation(messages: readonly Message[]): string {

@@ -10,6 +10,7 @@ import type { ToolCallbackRegistry } from './tool-callback.registry';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
 import { UnconfiguredChatModel } from './unconfigured-chat-model';
 import type { StateStores } from './state-stores';
+import { resolveChatTelemetry } from '../telemetry/telemetry-options';
 
 function isChatModel(value: ChatModel | ChatModelSettings | OfflineChatModelSettings): value is ChatModel {
   return typeof (value as ChatModel).call === 'function' && typeof (value as ChatModel).stream === 'function';
@@ -33,7 +34,7 @@ export function toolCallingManagerFromOptions(
     exceptionProcessor: options.exceptionProcessor,
     hooks: options.hooks,
     internalToolExecution: options.internalToolExecution,
-    telemetry: options.telemetry,
+    telemetry: resolveChatTelemetry(options.telemetry),
   });
 }
 

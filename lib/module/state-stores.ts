@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { ApprovalStore } from '../approval/approval-store';
+import type { ApprovalStore } from '../chat/ports/approval-store';
 import { InMemoryApprovalStore } from '../approval/in-memory-approval-store';
 import { RedisApprovalStore } from '../approval/redis-approval-store';
-import type { ChatMemory } from '../memory/chat-memory';
+import type { ChatMemory } from '../chat/ports/chat-memory';
 import { InMemoryChatMemoryRepository } from '../memory/in-memory-chat-memory-repository';
 import { MessageWindowChatMemory } from '../memory/message-window-chat-memory';
 import { RedisChatMemoryRepository } from '../memory/redis-chat-memory-repository';

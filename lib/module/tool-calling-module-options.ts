@@ -7,8 +7,10 @@ import type { ChatModelSettings } from '../models/chat-model-settings';
 import type { OfflineChatModelSettings } from '../models/offline/offline-chat-model-settings';
 import type { ToolCallback } from '../tool/tool-callback';
 import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
-import type { ApprovalOptions } from '../approval/approval-options';
+import type { ApprovalOptions } from '../chat/loop/approval-options';
 import type { ChatMemoryRepository } from '../memory/chat-memory-repository';
+import type { ChatTelemetry } from '../chat/ports/chat-telemetry';
+import type { ToolCallingTelemetryOptions } from '../telemetry/telemetry-options';
 
 /** Where the module keeps chat memory and pending approvals when several replicas serve one app. */
 export interface ToolCallingRedisOptions {
@@ -78,7 +80,7 @@ export interface ToolCallingModuleOptions {
    * default, without content. `{ captureContent: true }` also records messages, tool arguments and results (as does
    * `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true`); `false` records nothing. See docs/observability.md.
    */
-  telemetry?: ToolCallingManagerOptions['telemetry'];
+  telemetry?: ToolCallingTelemetryOptions | ChatTelemetry | false;
   /**
    * Stop a call of the injectable `ChatClient` when the client of the HTTP request it serves closes the connection
    * before the response is complete: the model request and the running tools are aborted, no further model request

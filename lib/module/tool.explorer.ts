@@ -1,15 +1,15 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { ChatModel } from '../chat/model/chat-model';
-import { ToolDefinitionError } from '../errors/tool-definition.error';
+import { readDiscoveryOptions } from './tool-calling-module-options.check';
 import { TOOL_NAME_PATTERN } from '../tool-calling.constants';
 import { ToolMetadataAccessor } from '../tool/decorators/tool-metadata.accessor';
-import { shareToolCallbacksOfObject } from '../chat/loop/tool-objects';
+import { shareToolCallbacksOfObject } from '../tool/method/tool-object-callbacks';
 import { ToolHandlerFactory } from '../handlers/tool-handler.factory';
 import type { MethodToolCallback } from '../tool/method/method-tool-callback';
 import { staticToolCallbacksOf } from '../tool/method/static-tool-methods';
-import { isToolCallback, type ToolCallback } from '../tool/tool-callback';
-import { isToolCallbackProvider, type ToolCallbackProvider } from '../tool/tool-callback-provider';
+import type { ToolCallback } from '../tool/tool-callback';
+import type { ToolCallbackProvider } from '../tool/tool-callback-provider';
 import { sourceOf } from '../tool/tool-name-registry';
 import { DiscoveredToolsCollector, type DiscoveredTools } from './discovered-tools';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
@@ -22,6 +22,7 @@ import {
 } from './tool-provider-shapes';
 import { McpToolCallbackProvider } from '../mcp/client/mcp-tool-callback-provider';
 import { ToolCallbackRegistry } from './tool-callback.registry';
+import { ToolDefinitionError } from '../errors/tool-definition.error';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
 import { ModuleMessages, tokenName } from '../errors/messages/module.messages';
 import { InjectChatModel, InjectToolCallingModuleOptions } from './tool-calling-module.tokens';
@@ -34,8 +35,6 @@ interface ToolMethod {
   /** The class whose prototype carries the `@Tool` metadata: the original class behind a subclassing wrapper. */
   readonly declaringClass: Function;
 }
-
-const DEFAULT_STATIC_PROVIDER_TIMEOUT_MS = 10_000;
 
 /**
  * Finds the tools of the application once, at bootstrap, in one pass over the providers and controllers.
@@ -72,41 +71,13 @@ export class ToolExplorer implements OnApplicationBootstrap {
 
   async explore(): Promise<DiscoveredTools> {
     const found = new DiscoveredToolsCollector();
-    const { timeoutMs, discovery } = this.readOptions(found);
+    const { timeoutMs, discovery } = readDiscoveryOptions(this.options, found);
+    found.addProvider(this.mcpTools, 'the MCP servers of the ToolCallingModule options');
     if (discovery) {
       for (const wrapper of this.discovery.getProviders()) this.visitSafely(wrapper, found);
       for (const wrapper of this.discovery.getControllers()) this.visitSafely(wrapper, found);
     }
     return found.build(timeoutMs);
-  }
-
-  private readOptions(found: DiscoveredToolsCollector): { timeoutMs: number; discovery: boolean } {
-    const { toolCallbacks = [], discovery = true, staticProviderTimeoutMs } = this.options;
-    const invalid = (option: string, expected: string) =>
-      found.addProblem(new ToolDefinitionError(ModuleMessages.invalidOption(option, expected)));
-    if (!Array.isArray(toolCallbacks)) invalid('toolCallbacks', 'an array');
-    else {
-      toolCallbacks.forEach((entry: unknown, index) => {
-        const label = `toolCallbacks[${index}] of the ToolCallingModule options`;
-        if (isToolCallback(entry)) found.addCallback('static', entry, `${sourceOf(entry)} from ${label}`);
-        else if (isToolCallbackProvider(entry)) found.addProvider(entry, label);
-        else found.addProblem(new ToolDefinitionError(ModuleMessages.notAToolCallback(index)));
-      });
-    }
-    found.addProvider(this.mcpTools, 'the MCP servers of the ToolCallingModule options');
-    if (typeof discovery !== 'boolean') invalid('discovery', 'true or false');
-    for (const option of ['globalEnhancers', 'hideDeniedTools'] as const) {
-      const value = this.options[option];
-      if (value !== undefined && typeof value !== 'boolean') invalid(option, 'true or false');
-    }
-    const timeoutValid =
-      staticProviderTimeoutMs === undefined ||
-      (Number.isFinite(staticProviderTimeoutMs) && staticProviderTimeoutMs > 0);
-    if (!timeoutValid) invalid('staticProviderTimeoutMs', 'a positive number of milliseconds');
-    return {
-      timeoutMs: (timeoutValid && staticProviderTimeoutMs) || DEFAULT_STATIC_PROVIDER_TIMEOUT_MS,
-      discovery: discovery !== false,
-    };
   }
 
   /**

@@ -2,7 +2,6 @@
 // builds these itself from its `redis` option; import them to build one by hand.
 export {
   RedisChatMemoryRepository,
-  DEFAULT_REDIS_KEY_PREFIX,
   type RedisChatMemoryRepositoryOptions,
 } from '../memory/redis-chat-memory-repository';
 export { RedisApprovalStore, type RedisApprovalStoreOptions } from '../approval/redis-approval-store';

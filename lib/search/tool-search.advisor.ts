@@ -8,7 +8,7 @@ import type {
 } from '../chat/advisors/advisor';
 import { ADVISOR_ORDER } from '../chat/advisors/advisor';
 import type { ChatClientRequest } from '../chat/advisors/chat-client-request';
-import type { ChatClientResponse } from '../chat/loop/chat-client-response';
+import type { ChatClientResponse } from '../chat/ports/chat-client-response';
 import type { ChatStreamEvent } from '../chat/loop/chat-stream-event';
 import { toolDefinitionsOf } from '../chat/loop/tool-resolution-cache';
 import type { SelectedTools, ToolSelector } from '../chat/loop/tool-selection';

@@ -1,8 +1,7 @@
-import type { ChatTelemetry } from './chat-telemetry';
+import type { ChatTelemetry } from '../chat/ports/chat-telemetry';
 import { OpenTelemetryChatTelemetry } from './open-telemetry/open-telemetry-chat-telemetry';
 
-/** The environment variable of the conventions that turns content capture on. */
-export const CAPTURE_MESSAGE_CONTENT_ENV = 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT';
+export { CAPTURE_MESSAGE_CONTENT_ENV } from './open-telemetry/capture-content';
 
 /** What the library records through OpenTelemetry. */
 export interface ToolCallingTelemetryOptions {
@@ -20,13 +19,12 @@ function isChatTelemetry(value: object): value is ChatTelemetry {
   return typeof (value as ChatTelemetry).startCall === 'function';
 }
 
-/** The telemetry of a `ToolCallingManager`: its own, none, or the OpenTelemetry one with these options. */
+/** The telemetry the module gives its `ToolCallingManager`: the app's own, none, or the OpenTelemetry one with these options. */
 export function resolveChatTelemetry(
   option: ChatTelemetry | ToolCallingTelemetryOptions | false | undefined,
 ): ChatTelemetry | undefined {
   if (option === false) return undefined;
   if (option !== undefined && isChatTelemetry(option)) return option;
   if (option?.enabled === false) return undefined;
-  const fromEnv = process.env[CAPTURE_MESSAGE_CONTENT_ENV]?.trim().toLowerCase() === 'true';
-  return new OpenTelemetryChatTelemetry(option?.captureContent ?? fromEnv);
+  return new OpenTelemetryChatTelemetry({ captureContent: option?.captureContent });
 }

@@ -7,7 +7,7 @@ type ContextValues = Record<string, unknown>;
  * Identifies one chat call, so that tools on request-scoped providers get one instance per conversation, bound
  * to the HTTP request the call serves. Set by the ChatClient; never shown to the model.
  */
-export interface ToolExecutionScope {
+export interface ToolContextExecution {
   /** The HTTP request (Express/Fastify) the chat call was made for, when there is one. */
   readonly request?: unknown;
   /** An object unique to the chat call: its identity keys per-conversation caches. */
@@ -29,7 +29,7 @@ export class ToolContext<T extends ContextValues = ContextValues> {
     /** The tool this context was handed to, when it was handed to one. */
     readonly toolName?: string,
     /** The execution this context belongs to: the HTTP request and the chat call. */
-    readonly execution?: ToolExecutionScope,
+    readonly execution?: ToolContextExecution,
     /** The id of the model's tool call this context was handed to, when it was handed to one. */
     readonly toolCallId?: string,
   ) {}
@@ -96,7 +96,10 @@ export class ToolContext<T extends ContextValues = ContextValues> {
       : new ToolContext<T>(this.values, signal, this.toolName, this.execution, this.toolCallId);
   }
 
-  /** The context one tool call receives: labelled with the tool and call id, observing the call's controller. */
+  /**
+   * The context one tool call receives: labelled with the tool and call id, observing the call's controller.
+   * @internal The loop calls it for each tool call.
+   */
   forCall(toolName: string, controller: AbortController, toolCallId?: string): ToolContext<T> {
     return new ToolContext<T>(this.values, controller, toolName, this.execution, toolCallId);
   }
@@ -108,8 +111,11 @@ export class ToolContext<T extends ContextValues = ContextValues> {
       : new ToolContext<T>(this.values, this.signalSource, toolName, this.execution, this.toolCallId);
   }
 
-  /** The same values, bound to one chat call (and the HTTP request it serves, if any). */
-  withExecution(execution: ToolExecutionScope): ToolContext<T> {
+  /**
+   * The same values, bound to one chat call (and the HTTP request it serves, if any).
+   * @internal The loop calls it when a chat call starts.
+   */
+  withExecution(execution: ToolContextExecution): ToolContext<T> {
     return new ToolContext<T>(this.values, this.signalSource, this.toolName, execution, this.toolCallId);
   }
 
@@ -133,3 +139,9 @@ export class ToolContext<T extends ContextValues = ContextValues> {
       .join(', ')}]${tool})`;
   }
 }
+
+/**
+ * The old name of `ToolContextExecution`.
+ * @deprecated Renamed `ToolContextExecution` in 0.2; this alias goes in 0.3.
+ */
+export type ToolExecutionScope = ToolContextExecution;

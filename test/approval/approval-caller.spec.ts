@@ -3,21 +3,21 @@ import {
   ApprovalForbiddenError,
   ChatClient,
   InMemoryApprovalStore,
-  PAUSED_RUN_VERSION,
   type ApprovalOptions,
   type ChatStreamEvent,
-  type PausedRun,
-} from '../../lib';
+  type PausedRunEntry,
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
+import { encodePausedRun } from '../../lib/chat/loop/paused-run.codec';
 import { DeskTools } from './fixtures';
 
 /** A real in-memory store that also lists what was saved. */
 class RecordingStore extends InMemoryApprovalStore {
-  readonly saved: PausedRun[] = [];
+  readonly saved: PausedRunEntry[] = [];
 
-  override async save(run: PausedRun): Promise<void> {
-    this.saved.push(run);
-    await super.save(run);
+  override async save(entry: PausedRunEntry): Promise<void> {
+    this.saved.push(entry);
+    await super.save(entry);
   }
 }
 
@@ -152,8 +152,7 @@ describe('approvals and the caller’s identity', () => {
   it('the default policy never matches a run saved without a caller id (by an earlier version)', async () => {
     const { chat, store } = setup([]);
     const now = Date.now();
-    await store.save({
-      v: PAUSED_RUN_VERSION,
+    const run = {
       id: 'run-1',
       createdAt: now,
       expiresAt: now + 60_000,
@@ -178,6 +177,12 @@ describe('approvals and the caller’s identity', () => {
         },
       ],
       context: {},
+    } as const;
+    await store.save({
+      id: run.id,
+      expiresAt: run.expiresAt,
+      approvals: [{ id: 'approval-1', toolName: 'closeTicket' }],
+      run: encodePausedRun(run),
     });
     await expect(
       chat.prompt().request(withId('anyone')).resume('approval-1', { approved: true }).content(),

@@ -9,6 +9,13 @@ import {
   MessageWindowChatMemory,
   MessageChatMemoryAdvisor,
   toolResponseMessage,
+  ToolCallingOptionsError,
+  ApprovalStateReadError,
+  type ApprovalDecision,
+  type ApprovalLookup,
+  type ApprovalStore,
+  type DecideOutcome,
+  type PausedRunEntry,
   type ChatStreamEvent,
 } from '../../lib';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
@@ -147,7 +154,7 @@ describe('human approval', () => {
     const short = ChatClient.create(
       new ScriptedChatModel([{ toolCalls: [{ name: 'closeTicket', arguments: { id: 2 } }] }]),
       { tools: [new DeskTools()] },
-      { approvals: { ttlMs: 1 } },
+      { approvals: { store: new InMemoryApprovalStore(), ttlMs: 1 } },
     );
     const late = (await short.prompt('Close 2').request(ada).call().chatResponse()).pendingApprovals[0];
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -168,6 +175,7 @@ describe('human approval', () => {
       { tools: [desk] },
       {
         approvals: {
+          store: new InMemoryApprovalStore(),
           callerId: (request) => (request as { who?: string } | undefined)?.who,
           mayDecide: (approval, caller) => caller.id === 'admin' || caller.id === approval.callerId,
         },
@@ -257,10 +265,11 @@ describe('human approval', () => {
       'Closed #5.',
       'You closed #5.',
     ]);
-    const chat = ChatClient.create(model, {
-      tools: [desk],
-      advisors: [new MessageChatMemoryAdvisor(memory)],
-    });
+    const chat = ChatClient.create(
+      model,
+      { tools: [desk], advisors: [new MessageChatMemoryAdvisor(memory)] },
+      { approvals: { store: new InMemoryApprovalStore() } },
+    );
     const paused = await chat.prompt('Close 5').request(ada).conversationId('m1').call().chatResponse();
     expect(await memory.get('m1')).toEqual([]);
     const resumed = await chat
@@ -289,5 +298,90 @@ describe('human approval', () => {
       ids.add((await chat.prompt('Close').request(ada).call().chatResponse()).pendingApprovals[0].id);
     expect(ids.size).toBe(20);
     for (const id of ids) expect(Buffer.from(id, 'base64url')).toHaveLength(32);
+  });
+
+  it('without a store (a client made by hand), a call that needs approval fails, closed, and runs nothing', async () => {
+    const desk = new DeskTools();
+    const chat = ChatClient.create(
+      new ScriptedChatModel([{ toolCalls: [{ name: 'closeTicket', arguments: { id: 4 } }] }, 'never']),
+      { tools: [desk] },
+    );
+    await expect(chat.prompt('Close 4').call().content()).rejects.toThrow(
+      new ToolCallingOptionsError(
+        'approvals.store',
+        undefined,
+        'an ApprovalStore (e.g. new InMemoryApprovalStore()) when a tool call needs approval',
+      ),
+    );
+    expect(desk.closed).toEqual([]);
+    await expect(chat.resume('x'.repeat(43), { approved: true }).content()).rejects.toThrow(
+      /^Invalid option approvals\.store: undefined; expected an ApprovalStore/,
+    );
+  });
+
+  it('hands a custom store opaque, versioned data and what it indexes; refuses a version it does not know', async () => {
+    /** A store of the app's own: it keeps what it is given, and may be made to give back another version. */
+    class RecordingStore implements ApprovalStore {
+      readonly saved: PausedRunEntry[] = [];
+      private readonly inner = new InMemoryApprovalStore();
+      version?: number;
+      save(entry: PausedRunEntry): Promise<void> {
+        this.saved.push(entry);
+        return this.inner.save(entry);
+      }
+      async find(approvalId: string): Promise<ApprovalLookup> {
+        const found = await this.inner.find(approvalId);
+        return found.status === 'pending' && this.version !== undefined
+          ? { ...found, run: { ...found.run, version: this.version } }
+          : found;
+      }
+      decide(approvalId: string, decision: ApprovalDecision): Promise<DecideOutcome> {
+        return this.inner.decide(approvalId, decision);
+      }
+    }
+    const store = new RecordingStore();
+    const desk = new DeskTools();
+    const chat = ChatClient.create(
+      new ScriptedChatModel([
+        { toolCalls: [{ id: 'b', name: 'closeTicket', arguments: { id: 9 } }] },
+        'Closed #9.',
+        { toolCalls: [{ id: 'c', name: 'closeTicket', arguments: { id: 10 } }] },
+        'Closed #10.',
+      ]),
+      { tools: [desk] },
+      { approvals: { store } },
+    );
+    const first = await chat.prompt('Close 9').request(asUser('ada')).call().chatResponse();
+    expect(store.saved).toEqual([
+      {
+        id: expect.stringMatching(/^[\w-]{43}$/),
+        expiresAt: Date.parse(first.pendingApprovals[0].expiresAt),
+        callerId: 'ada',
+        approvals: [{ id: first.pendingApprovals[0].id, toolName: 'closeTicket' }],
+        run: { version: 1, data: expect.any(String) },
+      },
+    ]);
+    expect(
+      await chat
+        .prompt()
+        .request(asUser('ada'))
+        .resume(first.pendingApprovals[0].id, { approved: true })
+        .content(),
+    ).toBe('Closed #9.');
+
+    const second = (await chat.prompt('Close 10').request(asUser('ada')).call().chatResponse())
+      .pendingApprovals[0];
+    store.version = 7;
+    await expect(
+      chat.prompt().request(asUser('ada')).resume(second.id, { approved: true }).content(),
+    ).rejects.toThrow(
+      new ApprovalStateReadError('its version 7 is not 1, the one this version of the library reads'),
+    );
+    expect(desk.closed).toEqual([9]);
+    store.version = undefined;
+    expect(await chat.prompt().request(asUser('ada')).resume(second.id, { approved: true }).content()).toBe(
+      'Closed #10.',
+    );
+    expect(desk.closed).toEqual([9, 10]);
   });
 });

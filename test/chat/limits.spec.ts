@@ -1,6 +1,5 @@
 import {
   ChatClient,
-  DEFAULT_TOOL_CALLING_LIMITS,
   ToolCallingLimitError,
   ToolCallingManager,
   ToolCallingOptionsError,
@@ -52,7 +51,6 @@ describe('limits', () => {
       onLimit: 'error',
       maxResultChars: 100_000,
     });
-    expect(new ToolCallingManager().limits).toEqual(DEFAULT_TOOL_CALLING_LIMITS);
   });
 
   describe("maxRounds, onLimit: 'error' (the default)", () => {

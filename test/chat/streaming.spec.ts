@@ -5,7 +5,7 @@ import {
   ToolCallingManager,
   chatClientResponseOf,
   type ChatModelCallOptions,
-  type ToolExecutionInput,
+  type ToolRoundInput,
   type ToolExecutionResult,
   Tool,
   ToolParam,
@@ -331,7 +331,7 @@ describe('stream()', () => {
       const { tool, aborted } = waitingTool();
       const seen: (AbortSignal | undefined)[] = [];
       class RecordingManager extends ToolCallingManager {
-        override executeToolCalls(input: ToolExecutionInput): Promise<ToolExecutionResult> {
+        override executeToolCalls(input: ToolRoundInput): Promise<ToolExecutionResult> {
           seen.push(input.signal);
           return super.executeToolCalls(input);
         }

@@ -6,7 +6,7 @@ import {
   assistantMessage,
   userMessage,
   type ToolCallback,
-  type ToolExecutionEvent,
+  type ToolCallEvent,
 } from '../../lib';
 import { deferred, noInputTool } from './fixtures';
 import { ToolCallCounter } from '../../lib/chat/loop/tool-call-counter';
@@ -67,7 +67,7 @@ describe('ToolCallingManager', () => {
         seen.push(context);
         return `for ${context.get('user') as string}`;
       });
-      const events: ToolExecutionEvent[] = [];
+      const events: ToolCallEvent[] = [];
       const message = assistantMessage('', [
         { id: '1', name: 'who', arguments: '{}' },
         { id: '2', name: 'nope', arguments: '{}' },

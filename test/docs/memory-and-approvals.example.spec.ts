@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { ChatClient, userMessage } from 'nestjs-tool-calling';
+import { ChatClient, InMemoryApprovalStore, userMessage } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import {
   DeskModule,
@@ -27,7 +27,11 @@ describe('docs/examples/memory-and-approvals.example.ts', () => {
       },
       { toolCalls: [{ id: 'intern', name: 'refund', arguments: { amount: 5 } }] },
     ]);
-    const chat = ChatClient.create(model, { tools: [tools] });
+    const chat = ChatClient.create(
+      model,
+      { tools: [tools] },
+      { approvals: { store: new InMemoryApprovalStore() } },
+    );
     const first = await chat
       .prompt('Refund')
       .request(ada)

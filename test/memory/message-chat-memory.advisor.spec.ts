@@ -1,6 +1,7 @@
 import {
   CHAT_MEMORY_CONVERSATION_ID,
   ChatClient,
+  InMemoryApprovalStore,
   InvalidChatRequestError,
   MessageChatMemoryAdvisor,
   MessageWindowChatMemory,
@@ -105,7 +106,11 @@ describe('ChatClientOptions.chatMemory', () => {
       { toolCalls: [{ id: 'c', name: 'closeTicket', arguments: { id: 1 } }] },
       'closed',
     ]);
-    const chat = ChatClient.create(model, { tools: [new DeskTools()] }, { chatMemory: memory });
+    const chat = ChatClient.create(
+      model,
+      { tools: [new DeskTools()] },
+      { chatMemory: memory, approvals: { store: new InMemoryApprovalStore() } },
+    );
     await chat.prompt('plain').call().content();
     const ada = { user: { id: 'ada' } };
     const paused = await chat.prompt('Close 1').request(ada).conversationId('k').call().chatResponse();

@@ -2,7 +2,14 @@ import { Test } from '@nestjs/testing';
 import { ChatClient, ToolCallingModule, CAPTURE_MESSAGE_CONTENT_ENV } from '../../lib';
 import { ScriptedChatModel } from '../../lib/testing';
 import { OtelTestSdk, allAttributeText } from './support/otel-test-sdk';
-import { CONTEXT_SECRET, supportClient, supportTools, twoRoundScript } from './support/telemetry-fixtures';
+import {
+  CONTEXT_SECRET,
+  supportClient,
+  supportTools,
+  traced,
+  twoRoundScript,
+} from './support/telemetry-fixtures';
+import { OpenTelemetryChatTelemetry } from '../../lib/opentelemetry';
 
 describe('OpenTelemetry GenAI metrics and content capture', () => {
   let sdk: OtelTestSdk;
@@ -58,6 +65,7 @@ describe('OpenTelemetry GenAI metrics and content capture', () => {
     const chat = ChatClient.create(
       new ScriptedChatModel([{ toolCalls: [{ name: 'madeUp_9f2c', arguments: {} }] }, 'ok']),
       { toolCallbacks: supportTools() },
+      traced(),
     );
     await chat.prompt('Hi').call().content();
     const [point] = await sdk.histogram('gen_ai.execute_tool.duration');
@@ -85,7 +93,7 @@ describe('OpenTelemetry GenAI metrics and content capture', () => {
         options: { model: 'gpt-test' },
         toolContext: { apiKey: CONTEXT_SECRET },
       },
-      { toolCallingManager: { telemetry: { captureContent: true } } },
+      traced({ telemetry: new OpenTelemetryChatTelemetry({ captureContent: true }) }),
     );
     await chat.prompt('Weather in Paris?').call().content();
 
@@ -142,7 +150,9 @@ describe('OpenTelemetry GenAI metrics and content capture', () => {
     ).toBeDefined();
 
     await sdk.reset();
-    await supportClient(twoRoundScript(), { telemetry: { captureContent: false } })
+    await supportClient(twoRoundScript(), {
+      telemetry: new OpenTelemetryChatTelemetry({ captureContent: false }),
+    })
       .prompt('Hi')
       .call()
       .content();

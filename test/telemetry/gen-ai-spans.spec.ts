@@ -4,7 +4,7 @@ import { ScriptedChatModel } from '../../lib/testing';
 import { ChatClient } from '../../lib';
 import { deferred, noInputTool, usage } from '../chat/fixtures';
 import { OtelTestSdk, shape, type SpanNode } from './support/otel-test-sdk';
-import { inRequestSpan, supportClient, supportTools } from './support/telemetry-fixtures';
+import { inRequestSpan, supportClient, supportTools, traced } from './support/telemetry-fixtures';
 
 describe('OpenTelemetry GenAI spans of a chat call', () => {
   let sdk: OtelTestSdk;
@@ -133,7 +133,7 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
             toolCall.arguments.includes('Rome') ? { action: 'deny', message: 'Not Rome.' } : undefined,
         },
       },
-      { toolCallingManager: { limits: { maxCallsPerTool: 1, onLimit: 'tell-model' } } },
+      traced({ limits: { maxCallsPerTool: 1, onLimit: 'tell-model' } }),
     );
     await chat.prompt('Go').call().content();
 
@@ -166,6 +166,7 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
       {
         toolCallbacks: [hostile],
       },
+      traced(),
     );
     await expect(chat.prompt('Go').call().content()).resolves.toBe('recovered');
     const tool = sdk.trees()[0].children.find((c) => c.name === 'execute_tool hostile')!;
@@ -179,7 +180,7 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
         { toolCalls: [{ name: 'getTime', arguments: { city: 'Rome' } }] },
       ]),
       { toolCallbacks: supportTools() },
-      { toolCallingManager: { limits: { maxRounds: 2 } } },
+      traced({ limits: { maxRounds: 2 } }),
     );
     await expect(chat.prompt('Loop').call().content()).rejects.toBeInstanceOf(ToolCallingLimitError);
 
@@ -195,7 +196,7 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
   });
 
   it('records a failed model request on its chat span and the call', async () => {
-    const chat = ChatClient.create(new ScriptedChatModel([]), { options: { model: 'm1' } });
+    const chat = ChatClient.create(new ScriptedChatModel([]), { options: { model: 'm1' } }, traced());
     await expect(chat.prompt('Hi').call().content()).rejects.toThrow();
     const agent = sdk.trees()[0];
     expect(shape(agent)).toEqual({ invoke_agent: ['chat m1'] });
@@ -232,7 +233,7 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
   });
 
   it('ends the spans of a stream left early as aborted', async () => {
-    const chat = ChatClient.create(new ScriptedChatModel(['A long answer, in many chunks.']), {});
+    const chat = ChatClient.create(new ScriptedChatModel(['A long answer, in many chunks.']), {}, traced());
     for await (const event of chat.prompt('Hi').stream().events()) {
       if (event.type === 'text-delta') break;
     }
@@ -257,6 +258,7 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
       {
         toolCallbacks: [blocking],
       },
+      traced(),
     );
     const call = chat.prompt('Wait').signal(controller.signal).call().content();
     await started.promise;
@@ -272,15 +274,13 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
     });
   });
 
-  it('records nothing with telemetry: false', async () => {
-    const chat = ChatClient.create(
-      new ScriptedChatModel([{ text: 'Hi', usage: usage(1, 1) }]),
-      {},
-      {
-        toolCallingManager: { telemetry: false },
-      },
-    );
-    await chat.prompt('Hi').call().content();
+  it('records nothing with no telemetry or telemetry: false (the module gives the OpenTelemetry one)', async () => {
+    const script = () => new ScriptedChatModel([{ text: 'Hi', usage: usage(1, 1) }]);
+    await ChatClient.create(script()).prompt('Hi').call().content();
+    await ChatClient.create(script(), {}, { toolCallingManager: { telemetry: false } })
+      .prompt('Hi')
+      .call()
+      .content();
     expect(sdk.finished()).toEqual([]);
     expect(await sdk.histogram('gen_ai.client.operation.duration')).toEqual([]);
   });

@@ -13,15 +13,29 @@ jest.mock('@opentelemetry/api', () => {
 
 type Library = typeof import('../../lib');
 type Testing = typeof import('../../lib/testing');
+type OpenTelemetry = typeof import('../../lib/opentelemetry');
 
 /** The library as a fresh process would load it (the module registry, mocks included, emptied first). */
-function freshLibrary(): { lib: Library; testing: Testing } {
+function freshLibrary(): { lib: Library; testing: Testing; otel: OpenTelemetry } {
   jest.resetModules();
-  return { lib: require('../../lib'), testing: require('../../lib/testing') };
+  return {
+    lib: require('../../lib'),
+    testing: require('../../lib/testing'),
+    otel: require('../../lib/opentelemetry'),
+  };
 }
 
-async function oneCall({ lib, testing }: { lib: Library; testing: Testing }): Promise<string> {
-  const chat = lib.ChatClient.create(new testing.ScriptedChatModel(['Hello.']));
+/** A client that records through OpenTelemetry, as the module's does. */
+function tracedClient({ lib, testing, otel }: ReturnType<typeof freshLibrary>, text: string) {
+  return lib.ChatClient.create(
+    new testing.ScriptedChatModel([text]),
+    {},
+    { toolCallingManager: { telemetry: new otel.OpenTelemetryChatTelemetry() } },
+  );
+}
+
+async function oneCall(library: ReturnType<typeof freshLibrary>): Promise<string> {
+  const chat = tracedClient(library, 'Hello.');
   return chat.prompt('Hi').call().content();
 }
 
@@ -42,7 +56,7 @@ describe('@opentelemetry/api, an optional peer', () => {
     mockInstalled = false;
     const library = freshLibrary();
     await expect(oneCall(library)).resolves.toBe('Hello.');
-    const chat = library.lib.ChatClient.create(new library.testing.ScriptedChatModel(['Streamed.']));
+    const chat = tracedClient(library, 'Streamed.');
     const texts: string[] = [];
     for await (const text of chat.prompt('Hi').stream().content()) texts.push(text);
     expect(texts.join('')).toBe('Streamed.');

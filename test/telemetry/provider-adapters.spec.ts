@@ -3,6 +3,7 @@ import { OPENAI_TEST_KEY, ANTHROPIC_TEST_KEY, weatherTools } from '../models/sup
 import { modelsUnderTest } from '../models/support/models-under-test';
 import { fixture, jsonFixture } from '../models/support/provider-test.server';
 import { OtelTestSdk, allAttributeText, shape } from './support/otel-test-sdk';
+import { traced } from './support/telemetry-fixtures';
 
 describe('GenAI spans of the provider adapters (their SDKs against a loopback server)', () => {
   let sdk: OtelTestSdk;
@@ -19,7 +20,7 @@ describe('GenAI spans of the provider adapters (their SDKs against a loopback se
       { json: jsonFixture('openai', 'weather-tool-call.json') },
       { json: jsonFixture('openai', 'weather-answer.json') },
     ]);
-    await ChatClient.create(model, { toolCallbacks: weatherTools() })
+    await ChatClient.create(model, { toolCallbacks: weatherTools() }, traced())
       .prompt('Weather in Paris?')
       .call()
       .content();
@@ -47,7 +48,7 @@ describe('GenAI spans of the provider adapters (their SDKs against a loopback se
       { sse: fixture('anthropic', 'weather-tool-use.sse') },
       { sse: fixture('anthropic', 'weather-answer.sse') },
     ]);
-    const chat = ChatClient.create(model, { toolCallbacks: weatherTools() });
+    const chat = ChatClient.create(model, { toolCallbacks: weatherTools() }, traced());
     for await (const text of chat.prompt('Weather in Paris?').stream().content())
       expect(typeof text).toBe('string');
 
@@ -74,7 +75,7 @@ describe('GenAI spans of the provider adapters (their SDKs against a loopback se
         { json: jsonFixture(fixtures, 'weather-tool-call.json') },
         { json: jsonFixture(fixtures, 'weather-answer.json') },
       ]);
-      await ChatClient.create(model, { toolCallbacks: weatherTools() })
+      await ChatClient.create(model, { toolCallbacks: weatherTools() }, traced())
         .prompt('Weather in Paris?')
         .call()
         .content();
@@ -90,7 +91,7 @@ describe('GenAI spans of the provider adapters (their SDKs against a loopback se
 
   it('records a provider error’s type on the chat span', async () => {
     const model = await models.openAi([{ status: 429, json: jsonFixture('openai', 'error-429.json') }]);
-    await expect(ChatClient.create(model).prompt('Hi').call().content()).rejects.toThrow();
+    await expect(ChatClient.create(model, {}, traced()).prompt('Hi').call().content()).rejects.toThrow();
     const agent = sdk.trees()[0];
     expect(agent.children[0].attributes['error.type']).toBe('ChatModelRateLimitError');
     expect(agent.children[0].status.message).not.toContain(OPENAI_TEST_KEY);

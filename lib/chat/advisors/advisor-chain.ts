@@ -1,5 +1,5 @@
 import { runCall } from '../loop/call-loop';
-import type { ChatClientResponse } from '../loop/chat-client-response';
+import type { ChatClientResponse } from '../ports/chat-client-response';
 import type { ChatRequest } from '../loop/chat-request';
 import type { ChatStreamEvent } from '../loop/chat-stream-event';
 import { streamEvents } from '../loop/stream-loop';
@@ -13,7 +13,7 @@ import {
   type StreamAdvisor,
   type StreamAdvisorChain,
 } from './advisor';
-import { ChatClientRequest } from './chat-client-request';
+import { chatRequestOf, toChatClientRequest } from './chat-client-request';
 
 function sorted<A extends Advisor>(advisors: readonly A[]): A[] {
   // Array.prototype.sort is stable: equal orders keep the order they were given in.
@@ -26,12 +26,12 @@ export function callThroughAdvisors(request: ChatRequest): Promise<ChatClientRes
   const advisors = sorted(request.advisors.filter(isCallAdvisor));
   const chainFrom = (index: number): CallAdvisorChain => ({
     nextCall: (next) => {
-      if (index === advisors.length) return runCall(next.chatRequest);
+      if (index === advisors.length) return runCall(chatRequestOf(next));
       const advisor: CallAdvisor = advisors[index];
       return advisor.adviseCall(next, chainFrom(index + 1));
     },
   });
-  return chainFrom(0).nextCall(new ChatClientRequest(request));
+  return chainFrom(0).nextCall(toChatClientRequest(request));
 }
 
 /** `stream()`: the request's advisors in order, then the streaming loop. Without advisors, the loop directly. */
@@ -43,10 +43,10 @@ export function streamThroughAdvisors(
   const advisors = sorted(request.advisors.filter(isStreamAdvisor));
   const chainFrom = (index: number): StreamAdvisorChain => ({
     nextStream: (next) => {
-      if (index === advisors.length) return new ColdIterable(() => streamEvents(next.chatRequest, stop));
+      if (index === advisors.length) return new ColdIterable(() => streamEvents(chatRequestOf(next), stop));
       const advisor: StreamAdvisor = advisors[index];
       return advisor.adviseStream(next, chainFrom(index + 1));
     },
   });
-  return chainFrom(0).nextStream(new ChatClientRequest(request))[Symbol.asyncIterator]();
+  return chainFrom(0).nextStream(toChatClientRequest(request))[Symbol.asyncIterator]();
 }

@@ -1,4 +1,4 @@
-import type { ChatClientResponse } from '../loop/chat-client-response';
+import type { ChatClientResponse } from '../ports/chat-client-response';
 import type { ChatStreamEvent } from '../loop/chat-stream-event';
 import type { ChatClientRequest } from './chat-client-request';
 
@@ -8,11 +8,13 @@ export { ADVISOR_ORDER, type Advisor } from './advisor-base';
 
 /** The rest of the chain of a `call()`: the next advisors, then the tool-calling loop. */
 export interface CallAdvisorChain {
+  /** Passes the request on; resolves with the response of the rest of the chain. */
   nextCall(request: ChatClientRequest): Promise<ChatClientResponse>;
 }
 
 /** The rest of the chain of a `stream()`: the next advisors, then the streaming tool-calling loop. */
 export interface StreamAdvisorChain {
+  /** Passes the request on; the events of the rest of the chain. */
   nextStream(request: ChatClientRequest): AsyncIterable<ChatStreamEvent>;
 }
 
@@ -21,6 +23,7 @@ export interface StreamAdvisorChain {
  * (or not), and read and change the response. The whole tool loop runs inside `chain.nextCall()`.
  */
 export interface CallAdvisor extends Advisor {
+  /** Advises one `call()`: call `chain.nextCall()` to go on. */
   adviseCall(request: ChatClientRequest, chain: CallAdvisorChain): Promise<ChatClientResponse>;
 }
 
@@ -29,6 +32,7 @@ export interface CallAdvisor extends Advisor {
  * events. `chatClientResponseOf(finishedEvent)` gives the whole outcome when the stream finishes.
  */
 export interface StreamAdvisor extends Advisor {
+  /** Advises one `stream()`: pass on the events of `chain.nextStream()`. */
   adviseStream(request: ChatClientRequest, chain: StreamAdvisorChain): AsyncIterable<ChatStreamEvent>;
 }
 

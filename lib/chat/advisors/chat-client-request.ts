@@ -4,10 +4,16 @@ import type { ToolSelector } from '../loop/tool-selection';
 import type { ChatOptions } from '../model/chat-options';
 import type { Message } from '../model/messages';
 
+let wrap: (request: ChatRequest) => ChatClientRequest;
+let unwrap: (request: ChatClientRequest) => ChatRequest;
+
 /** What an advisor may change in a request. */
 export interface ChatClientRequestChanges {
+  /** Replaces the messages. */
   readonly messages?: readonly Message[];
+  /** Replaces the chat options. */
   readonly options?: ChatOptions;
+  /** Replaces the tools' context. */
   readonly toolContext?: ToolContext;
   /** Replaces the advise context (spread the current one to keep it). */
   readonly context?: Readonly<Record<string, unknown>>;
@@ -21,33 +27,46 @@ export interface ChatClientRequestChanges {
  * later ones. The advise context is kept with a paused run, so its values must be JSON.
  */
 export class ChatClientRequest {
-  /** @internal Made by the advisor chain. */
-  constructor(readonly chatRequest: ChatRequest) {}
+  // The loop's request stays private: advisors see the public getters only.
+  readonly #request: ChatRequest;
 
+  static {
+    wrap = (request) => new ChatClientRequest(request);
+    unwrap = (request) => request.#request;
+  }
+
+  private constructor(request: ChatRequest) {
+    this.#request = request;
+  }
+
+  /** The messages to send, the system message first. */
   get messages(): readonly Message[] {
-    return this.chatRequest.messages;
+    return this.#request.messages;
   }
 
+  /** The chat options of the request (model, temperature…), the client's defaults merged in. */
   get options(): ChatOptions {
-    return this.chatRequest.options;
+    return this.#request.options;
   }
 
+  /** What the tools get in their `ToolContext`; never sent to the model. */
   get toolContext(): ToolContext {
-    return this.chatRequest.context;
+    return this.#request.context;
   }
 
+  /** The advise context: advisors' parameters (the conversation id…) and the state they leave for later ones. */
   get context(): Readonly<Record<string, unknown>> {
-    return this.chatRequest.adviseContext;
+    return this.#request.adviseContext;
   }
 
   /** `true` when the request continues a run that paused for approval (its messages are the run's, in full). */
   get resumed(): boolean {
-    return this.chatRequest.resumption !== undefined;
+    return this.#request.resumption !== undefined;
   }
 
   /** A copy with these changes. */
   with(changes: ChatClientRequestChanges): ChatClientRequest {
-    const base = this.chatRequest;
+    const base = this.#request;
     return new ChatClientRequest({
       ...base,
       messages: changes.messages ?? base.messages,
@@ -57,4 +76,14 @@ export class ChatClientRequest {
       toolSelector: changes.toolSelector ?? base.toolSelector,
     });
   }
+}
+
+/** The request the advisor chain starts with. */
+export function toChatClientRequest(request: ChatRequest): ChatClientRequest {
+  return wrap(request);
+}
+
+/** The loop's request behind what the last advisor passed on. */
+export function chatRequestOf(request: ChatClientRequest): ChatRequest {
+  return unwrap(request);
 }

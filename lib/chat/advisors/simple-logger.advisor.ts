@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ChatClientResponse } from '../loop/chat-client-response';
+import type { ChatClientResponse } from '../ports/chat-client-response';
 import type { ChatStreamEvent } from '../loop/chat-stream-event';
 import type { CallAdvisor, CallAdvisorChain, StreamAdvisor, StreamAdvisorChain } from './advisor';
 import { ADVISOR_ORDER } from './advisor';
@@ -7,10 +7,13 @@ import type { ChatClientRequest } from './chat-client-request';
 
 /** Where the lines go: Nest's `Logger` by default. */
 export interface AdvisorLogger {
+  /** Receives one line per request and per response. */
   debug(message: string): void;
 }
 
+/** Options of a `SimpleLoggerAdvisor`. */
 export interface SimpleLoggerAdvisorOptions {
+  /** Its place in the chain (lower runs first). */
   readonly order?: number;
   /** Default: a Nest `Logger` with the context `SimpleLoggerAdvisor`. */
   readonly logger?: AdvisorLogger;
@@ -22,7 +25,9 @@ export interface SimpleLoggerAdvisorOptions {
  * many values it has), nor are approval ids.
  */
 export class SimpleLoggerAdvisor implements CallAdvisor, StreamAdvisor {
+  /** The advisor's name, in logs and errors. */
   readonly name = 'SimpleLoggerAdvisor';
+  /** Its place in the chain. */
   readonly order: number;
   private readonly logger: AdvisorLogger;
 
@@ -31,6 +36,7 @@ export class SimpleLoggerAdvisor implements CallAdvisor, StreamAdvisor {
     this.logger = options.logger ?? new Logger('SimpleLoggerAdvisor');
   }
 
+  /** Logs the request, then the response of the rest of the chain. */
   async adviseCall(request: ChatClientRequest, chain: CallAdvisorChain): Promise<ChatClientResponse> {
     this.logger.debug(`request: ${describeRequest(request)}`);
     const response = await chain.nextCall(request);
@@ -38,6 +44,7 @@ export class SimpleLoggerAdvisor implements CallAdvisor, StreamAdvisor {
     return response;
   }
 
+  /** Logs the request, then the streamed response once it finished. */
   async *adviseStream(request: ChatClientRequest, chain: StreamAdvisorChain): AsyncIterable<ChatStreamEvent> {
     this.logger.debug(`request: ${describeRequest(request)}`);
     for await (const event of chain.nextStream(request)) {

@@ -1,4 +1,4 @@
-import type { ChatClientResponse } from '../loop/chat-client-response';
+import type { ChatClientResponse } from '../ports/chat-client-response';
 import { structuredOutputOf, type EntityTarget } from './structured-output';
 
 /**

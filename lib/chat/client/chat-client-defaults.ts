@@ -6,9 +6,9 @@ import type { ToolCallHooks } from '../loop/tool-call-hooks';
 import type { ToolCallingManager } from '../loop/tool-calling-manager';
 import type { ToolCallingManagerOptions } from '../loop/tool-calling-manager-options';
 import type { ExecutionScopeProvider } from '../loop/execution-scope';
-import type { ApprovalOptions } from '../../approval/approval-options';
+import type { ApprovalOptions } from '../loop/approval-options';
 import type { Advisor } from '../advisors/advisor-base';
-import type { ChatMemory } from '../../memory/chat-memory';
+import type { ChatMemory } from '../ports/chat-memory';
 
 /**
  * What every request of a `ChatClient` starts from. A request adds to it: its tools join these (a name given twice
@@ -25,6 +25,7 @@ export interface ChatClientDefaults {
   readonly toolNames?: readonly string[];
   /** Values handed to tools in their `ToolContext`; never sent to the model. */
   readonly toolContext?: Readonly<Record<string, unknown>>;
+  /** Chat options of every request (model, temperature…); a request's `.options()` are merged over them. */
   readonly options?: ChatOptions;
   /** Hooks around the tool calls of every request (after the manager's, before the request's). */
   readonly hooks?: ToolCallHooks | readonly ToolCallHooks[];
@@ -38,6 +39,7 @@ export interface ChatClientDefaults {
 export interface ChatClientOptions {
   /** A shared manager, or options for one of the client's own. Default: a manager with the default limits. */
   readonly toolCallingManager?: ToolCallingManager | ToolCallingManagerOptions;
+  /** Asked once per call for the HTTP request it serves (the module gives one that reads the current request). */
   readonly executionScope?: ExecutionScopeProvider;
   /** Where calls that need approval wait, for how long, and who may decide them. Default: in memory, same user. */
   readonly approvals?: ApprovalOptions;
@@ -51,5 +53,6 @@ export interface ChatClientOptions {
 
 /** What `ChatClient.mutate()` changes: defaults to add (see `mutate`), and the model or options to replace. */
 export interface ChatClientChanges extends ChatClientDefaults, ChatClientOptions {
+  /** Another model for the new client. */
   readonly chatModel?: ChatModel;
 }

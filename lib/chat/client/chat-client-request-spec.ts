@@ -3,7 +3,7 @@ import type { InternalToolExecution } from '../loop/tool-execution-eligibility';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import { CallResponseSpec } from './call-response-spec';
-import type { ChatExecutionScope } from '../loop/execution-scope';
+import type { ExecutionScope } from '../loop/execution-scope';
 import type { ChatClientState } from './chat-client-state';
 import type { ChatOptions } from '../model/chat-options';
 import type { ChatRequest } from '../loop/chat-request';
@@ -12,14 +12,15 @@ import { mergeChatOptions } from '../model/merge-chat-options';
 import { systemMessage, userMessage, type Message } from '../model/messages';
 import { StreamResponseSpec } from './stream-response-spec';
 import type { ToolCallHooks } from '../loop/tool-call-hooks';
-import { assertToolCallbackSource, toolCallbacksOfObject } from '../loop/tool-objects';
+import { assertToolCallbackSource } from '../loop/tool-callback-sources';
+import { toolCallbacksOfObject } from '../../tool/method/tool-object-callbacks';
 import type { Advisor } from '../advisors/advisor';
 import { callThroughAdvisors } from '../advisors/advisor-chain';
-import type { ApprovalDecision } from '../../approval/pending-approval';
+import type { ApprovalDecision } from '../ports/pending-approval';
 import { decideApproval } from '../loop/resume-call';
 import { StateMessages } from '../../errors/messages/state.messages';
 import { CHAT_MEMORY_CONVERSATION_ID } from '../advisors/advise-context';
-import { MessageChatMemoryAdvisor } from '../../memory/message-chat-memory.advisor';
+import { MessageChatMemoryAdvisor } from '../advisors/message-chat-memory.advisor';
 
 const NO_SCOPE = (): undefined => undefined;
 
@@ -41,7 +42,7 @@ export class ChatClientRequestSpec {
   private requestOptions?: ChatOptions;
   private requestHooks?: ToolCallHooks[];
   private abortSignal?: AbortSignal;
-  private scope?: ChatExecutionScope;
+  private scope?: ExecutionScope;
   private internalExecution?: InternalToolExecution;
   private requestAdvisors?: Advisor[];
   private params?: Record<string, unknown>;
@@ -78,7 +79,9 @@ export class ChatClientRequestSpec {
   }
 
   /** Callbacks and providers, added to the default tools. Providers are asked for their callbacks on each call. */
-  toolCallbacks(...callbacks: (ToolCallbackSource | readonly ToolCallbackSource[])[]): this {
+  toolCallbacks(
+    ...callbacks: (ToolCallback | ToolCallbackProvider | readonly (ToolCallback | ToolCallbackProvider)[])[]
+  ): this {
     const sources = (this.toolSources ??= []);
     for (const item of callbacks) {
       for (const source of Array.isArray(item) ? (item as readonly ToolCallbackSource[]) : [item]) {

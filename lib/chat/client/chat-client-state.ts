@@ -6,7 +6,7 @@ import type { ChatModel } from '../model/chat-model';
 import type { ChatOptions } from '../model/chat-options';
 import type { ToolCallHooks } from '../loop/tool-call-hooks';
 import type { ToolCallingManager } from '../loop/tool-calling-manager';
-import type { ResolvedApprovalOptions } from '../../approval/approval-options';
+import type { ResolvedApprovalOptions } from '../loop/approval-options';
 import type { Advisor } from '../advisors/advisor-base';
 
 /** A client's defaults, prepared once when the client is made (tool objects turned into callbacks…). */

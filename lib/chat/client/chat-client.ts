@@ -9,10 +9,11 @@ import type { ChatModel } from '../model/chat-model';
 import { mergeChatOptions } from '../model/merge-chat-options';
 import { ToolCallingManager } from '../loop/tool-calling-manager';
 import { hooksList } from '../loop/tool-calling-manager-options';
-import { assertToolCallbackSource, toolCallbacksOfObject } from '../loop/tool-objects';
-import { resolveApprovalOptions } from '../../approval/approval-options';
-import { MessageChatMemoryAdvisor } from '../../memory/message-chat-memory.advisor';
-import type { ApprovalDecision } from '../../approval/pending-approval';
+import { assertToolCallbackSource } from '../loop/tool-callback-sources';
+import { toolCallbacksOfObject } from '../../tool/method/tool-object-callbacks';
+import { resolveApprovalOptions } from '../loop/approval-options';
+import { MessageChatMemoryAdvisor } from '../advisors/message-chat-memory.advisor';
+import type { ApprovalDecision } from '../ports/pending-approval';
 import type { CallResponseSpec } from './call-response-spec';
 
 const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -36,7 +37,9 @@ export class ChatClient {
    * methods, or two different tools with one name, throw here), providers are kept to be asked on each call.
    */
   constructor(
+    /** The model every request of this client goes to. */
     readonly chatModel: ChatModel,
+    /** What every request starts from. */
     readonly defaults: ChatClientDefaults = {},
     private readonly clientOptions: ChatClientOptions = {},
   ) {

@@ -1,6 +1,6 @@
-import type { CallTelemetry } from '../../telemetry/chat-telemetry';
-import { observeCall, observeModelCall } from '../../telemetry/observe';
-import type { ChatClientResponse } from './chat-client-response';
+import type { CallTelemetry } from '../ports/chat-telemetry';
+import { observeCall, observeModelCall } from './observe';
+import type { ChatClientResponse } from '../ports/chat-client-response';
 import type { ChatRequest } from './chat-request';
 import { ChatRun } from './chat-run';
 import { signalOf } from './run-abort';

@@ -1,11 +1,11 @@
-import type { ResolvedApprovalOptions } from '../../approval/approval-options';
+import type { ResolvedApprovalOptions } from './approval-options';
 import type { InternalToolExecution } from './tool-execution-eligibility';
-import type { DecidedRun } from '../../approval/paused-run';
+import type { DecidedRun } from './paused-run';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { Advisor } from '../advisors/advisor-base';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { ToolContext } from '../../tool/tool-context';
-import type { ChatExecutionScope } from './execution-scope';
+import type { ExecutionScope } from './execution-scope';
 import type { ChatModel } from '../model/chat-model';
 import type { ChatOptions } from '../model/chat-options';
 import type { Message } from '../model/messages';
@@ -29,7 +29,7 @@ export interface ChatRequest {
   readonly hooks: readonly ToolCallHooks[];
   readonly signal?: AbortSignal;
   /** Asked when the call starts, unless the request was given explicitly. */
-  readonly scope: () => ChatExecutionScope | undefined;
+  readonly scope: () => ExecutionScope | undefined;
   readonly internalToolExecution: InternalToolExecution;
   /** The client's and the request's advisors, unsorted; empty: the loop runs directly. */
   readonly advisors: readonly Advisor[];

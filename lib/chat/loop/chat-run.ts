@@ -1,17 +1,17 @@
 import { ToolCallingLimitError } from '../../errors/tool-calling-limit.error';
-import type { CallTelemetry } from '../../telemetry/chat-telemetry';
-import type { PendingApproval } from '../../approval/pending-approval';
+import type { CallTelemetry } from '../ports/chat-telemetry';
+import type { PendingApproval } from '../ports/pending-approval';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolDefinition } from '../../tool/tool-definition';
-import type { ChatClientResponse, ToolExecutionRecord } from './chat-client-response';
+import type { ChatClientResponse, ToolExecutionRecord } from '../ports/chat-client-response';
 import type { ChatOptions } from '../model/chat-options';
 import type { ChatRequest } from './chat-request';
 import { addUsage, type ChatResponse, type Usage } from '../model/chat-response';
 import type { AssistantMessage, Message, ToolResponse } from '../model/messages';
 import type { Prompt } from '../model/prompt';
 import { isThenable } from '../../util/thenable';
-import { pauseRun } from './run-pause';
+import { pauseRun, restoreRun, type RestoredRun } from './pause-and-resume';
 import { runsToolCalls } from './tool-execution-eligibility';
 import { ToolCallCounter } from './tool-call-counter';
 import { toolDefinitionsOf } from './tool-resolution-cache';
@@ -103,22 +103,18 @@ export class ChatRun {
     if (selection) tools = selection.tools;
     const definitions = selection ? selection.definitions() : toolDefinitionsOf(tools);
     const run = new ChatRun(request, tools, definitions, context, selection, signal, telemetry);
-    const resumed = request.resumption;
-    if (resumed) {
-      const paused = resumed.run;
-      const message = paused.history[paused.history.length - 1] as AssistantMessage;
-      run.history = paused.history;
-      run.rounds = paused.round;
-      run.usage = paused.usage;
-      run.last = { message, finishReason: paused.finishReason, metadata: paused.metadata };
-      run.counter = ToolCallCounter.from(paused.counter);
-      run.records = [...paused.records];
-      const decisions = new Map(
-        paused.pending.map((call) => [call.index, resumed.decisions.get(call.approvalId)!]),
-      );
-      run.resumption = { responses: paused.responses, decisions };
-    }
+    if (request.resumption) run.restore(restoreRun(request.resumption));
     return run;
+  }
+
+  private restore(restored: RestoredRun): void {
+    this.history = restored.history;
+    this.rounds = restored.rounds;
+    this.usage = restored.usage;
+    this.last = restored.last;
+    this.counter = restored.counter;
+    this.records = restored.records;
+    this.resumption = restored.resumption;
   }
 
   get round(): number {

@@ -1,39 +1,53 @@
-import type { PendingApproval } from '../../approval/pending-approval';
+import type { PendingApproval } from '../ports/pending-approval';
 import type { FinishReason, Usage } from '../model/chat-response';
 import type { ToolCall } from '../model/messages';
-import type { ToolExecutionEvent } from './tool-execution-result';
+import type { ToolCallEvent } from './tool-execution-result';
 
 /** Text of the answer as it arrives (and, at the end, the results of `returnDirect` tools as one delta). */
 export interface TextDeltaEvent {
+  /** Marks the event. */
   readonly type: 'text-delta';
+  /** 1-based number of the model request. */
   readonly round: number;
+  /** The new text. */
   readonly text: string;
 }
 
 /** A model response is complete (before its tool calls run). */
 export interface RoundFinishedEvent {
+  /** Marks the event. */
   readonly type: 'round-finished';
+  /** 1-based number of the model request. */
   readonly round: number;
+  /** Why the model stopped. */
   readonly finishReason: FinishReason;
+  /** Tokens of this request, when the provider says. */
   readonly usage?: Usage;
 }
 
 /** Calls wait for a person's decision: the call paused (`chat.resume(id, decision)` goes on); `finished` follows. */
 export interface ApprovalRequiredEvent {
+  /** Marks the event. */
   readonly type: 'approval-required';
+  /** 1-based number of the model request whose tool calls wait. */
   readonly round: number;
+  /** The calls waiting, with the ids `chat.resume()` takes. */
   readonly approvals: readonly PendingApproval[];
 }
 
 /** The chat call is over. */
 export interface FinishedEvent {
+  /** Marks the event. */
   readonly type: 'finished';
   /** The whole answer (see `ChatClientResponse.text`). */
   readonly text: string;
+  /** Of the last model response. */
   readonly finishReason: FinishReason;
   /** Summed over every round. */
   readonly usage?: Usage;
+  /** Model requests made. */
   readonly rounds: number;
+  /** `true` when the call ended with the results of `returnDirect` tools. */
   readonly returnDirect: boolean;
   /** Tool calls left to the caller (`internalToolExecution: false`). */
   readonly pendingToolCalls: readonly ToolCall[];
@@ -47,4 +61,4 @@ export interface FinishedEvent {
  * when they run in parallel); `approval-required` when calls wait for a decision; and `finished` last. No event carries the tool context or the system prompt.
  */
 export type ChatStreamEvent =
-  TextDeltaEvent | RoundFinishedEvent | ToolExecutionEvent | ApprovalRequiredEvent | FinishedEvent;
+  TextDeltaEvent | RoundFinishedEvent | ToolCallEvent | ApprovalRequiredEvent | FinishedEvent;

@@ -1,5 +1,6 @@
 /** What identifies the execution a chat call serves: the HTTP request, when there is one. */
-export interface ChatExecutionScope {
+export interface ExecutionScope {
+  /** The HTTP request (Express or Fastify) the chat call serves; tools see it in their `ToolContext`. */
   readonly request?: unknown;
   /**
    * Aborts the chat call when it aborts, like the request's own `.signal()` (the module gives the signal of the HTTP
@@ -12,4 +13,10 @@ export interface ChatExecutionScope {
  * Asked once per `call()`/`stream()` for the current execution scope (the module points it at an
  * `AsyncLocalStorage` holding the HTTP request). A request's `.request(req)` takes precedence.
  */
-export type ExecutionScopeProvider = () => ChatExecutionScope | undefined;
+export type ExecutionScopeProvider = () => ExecutionScope | undefined;
+
+/**
+ * The old name of `ExecutionScope`.
+ * @deprecated Renamed `ExecutionScope` in 0.2; this alias goes in 0.3.
+ */
+export type ChatExecutionScope = ExecutionScope;

@@ -1,7 +1,7 @@
-import type { PendingApproval } from '../../approval/pending-approval';
+import type { PendingApproval } from '../ports/pending-approval';
 import type { FinishReason, Usage } from '../model/chat-response';
 import type { ToolCall } from '../model/messages';
-import type { ChatClientResponse } from './chat-client-response';
+import type { ChatClientResponse } from '../ports/chat-client-response';
 import type { FinishedEvent } from './chat-stream-event';
 
 /**

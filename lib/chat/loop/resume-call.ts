@@ -1,16 +1,17 @@
-import { callerIdentity } from '../../approval/approval-options';
 import { ApprovalCallerUnknownError } from '../../errors/approval-caller-unknown.error';
 import { ApprovalAlreadyDecidedError } from '../../errors/approval-already-decided.error';
 import { ApprovalExpiredError } from '../../errors/approval-expired.error';
 import { ApprovalForbiddenError } from '../../errors/approval-forbidden.error';
 import { ApprovalNotFoundError } from '../../errors/approval-not-found.error';
 import { InvalidApprovalDecisionError } from '../../errors/invalid-approval-decision.error';
-import type { DecideOutcome, ApprovalLookup } from '../../approval/approval-store';
-import type { ApprovalDecision } from '../../approval/pending-approval';
-import { pendingApprovalsOf } from '../../approval/paused-run';
+import type { DecideOutcome, ApprovalLookup } from '../ports/approval-store';
+import type { ApprovalDecision } from '../ports/pending-approval';
+import { pendingApprovalsOf } from './paused-run';
+import { decodePausedRun } from './paused-run.codec';
 import type { AssistantMessage } from '../model/messages';
-import type { ChatClientResponse } from './chat-client-response';
+import type { ChatClientResponse } from '../ports/chat-client-response';
 import type { ChatRequest } from './chat-request';
+import { approvalStoreOf, callerIdentity } from './approval-options';
 
 const MAX_ID_LENGTH = 128;
 const MAX_REASON_LENGTH = 2000;
@@ -44,28 +45,34 @@ export async function decideApproval(
   const checked = checkDecision(decision);
   if (typeof approvalId !== 'string' || approvalId === '' || approvalId.length > MAX_ID_LENGTH)
     throw new ApprovalNotFoundError();
-  const { store, mayDecide } = request.approvals;
+  const { mayDecide } = request.approvals;
+  const store = approvalStoreOf(request.approvals);
   const callerRequest = request.scope()?.request;
   const callerId = callerIdentity(request.approvals, callerRequest);
   if (callerId === undefined) throw new ApprovalCallerUnknownError('decide');
   const found = await store.find(approvalId);
   if (found.status !== 'pending') refuse(found);
+  // Read before deciding: a run this version cannot continue is refused while its approval is still open.
+  const paused = decodePausedRun(found.run);
+  const call = paused.pending.find((pending) => pending.approvalId === approvalId);
+  if (!call) throw new ApprovalNotFoundError();
   const allowed = await mayDecide(
-    { toolName: found.call.toolCall.name, arguments: found.call.arguments, callerId: found.run.callerId },
+    { toolName: call.toolCall.name, arguments: call.arguments, callerId: paused.callerId },
     { id: callerId, request: callerRequest },
   );
-  if (!allowed) throw new ApprovalForbiddenError(found.call.toolCall.name);
+  if (!allowed) throw new ApprovalForbiddenError(call.toolCall.name);
   const outcome = await store.decide(approvalId, checked);
   if (outcome.status === 'complete') {
+    const run = decodePausedRun(outcome.run);
     return {
       ...request,
-      messages: outcome.run.history,
-      adviseContext: { ...request.adviseContext, ...outcome.run.context },
-      resumption: { run: outcome.run, decisions: outcome.decisions },
+      messages: run.history,
+      adviseContext: { ...request.adviseContext, ...run.context },
+      resumption: { run, decisions: outcome.decisions },
     };
   }
   if (outcome.status !== 'waiting') refuse(outcome);
-  const run = outcome.run;
+  const run = decodePausedRun(outcome.run);
   const message = run.history[run.history.length - 1] as AssistantMessage;
   return {
     message,

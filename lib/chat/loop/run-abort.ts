@@ -95,7 +95,7 @@ export class LazySignalOptions implements ChatModelCallOptions {
   }
 }
 
-/** A real signal for code that takes one (hooks, a model adapter, the public `ToolExecutionInput.signal`). */
+/** A real signal for code that takes one (hooks, a model adapter, the public `ToolRoundInput.signal`). */
 export function signalOf(abort: AbortLike | undefined): AbortSignal | undefined {
   return abort instanceof RunAbort ? abort.signal : (abort as AbortSignal | undefined);
 }

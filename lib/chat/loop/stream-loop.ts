@@ -1,5 +1,5 @@
-import type { CallTelemetry } from '../../telemetry/chat-telemetry';
-import { observeChunks } from '../../telemetry/observe';
+import type { CallTelemetry } from '../ports/chat-telemetry';
+import { observeChunks } from './observe';
 import { ChatResponseAssembler } from '../model/chat-response-assembler';
 import type { ChatRequest } from './chat-request';
 import { ChatRun } from './chat-run';

@@ -7,7 +7,9 @@ import type { ToolCall, ToolResponse } from '../model/messages';
 export interface ToolCallHookContext {
   /** The call as the model sent it (its `arguments` are the model's JSON text, unparsed and unvalidated). */
   readonly toolCall: ToolCall;
+  /** The definition of the tool called. */
   readonly toolDefinition: ToolDefinition;
+  /** Its metadata (`returnDirect`, timeout, approval…). */
   readonly toolMetadata: ToolMetadata;
   /** The request's tool context (user, tenant, HTTP request…), with the request's abort signal. */
   readonly context: ToolContext;
@@ -36,6 +38,7 @@ export type BeforeToolCallHook = (
 export interface AfterToolCallContext extends ToolCallHookContext {
   /** The arguments the tool ran with (after any rewrite). */
   readonly arguments: string;
+  /** What the model is about to receive. */
   readonly toolResponse: ToolResponse;
 }
 
@@ -54,6 +57,8 @@ export type AfterToolCallHook = (
  * first `deny` wins, and each `rewrite` feeds the next hook. A hook that throws fails the chat call.
  */
 export interface ToolCallHooks {
+  /** Before the tool runs: may deny the call or rewrite its arguments. */
   readonly beforeToolCall?: BeforeToolCallHook;
+  /** After it ran: may replace what the model receives. */
   readonly afterToolCall?: AfterToolCallHook;
 }

@@ -2,8 +2,7 @@ import { ToolCallingOptionsError } from '../../errors/tool-calling-options.error
 import type { InternalToolExecution } from './tool-execution-eligibility';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import type { ToolCallbackResolver } from '../../tool/resolution/tool-callback-resolver';
-import type { ChatTelemetry } from '../../telemetry/chat-telemetry';
-import type { ToolCallingTelemetryOptions } from '../../telemetry/telemetry-options';
+import type { ChatTelemetry } from '../ports/chat-telemetry';
 import type { ToolCallHooks } from './tool-call-hooks';
 
 /**
@@ -18,29 +17,42 @@ export type OnLimit = 'error' | 'tell-model';
 
 /** The bounds of one chat call (one `call()` or `stream()`, all its rounds included). */
 export interface ToolCallingLimits {
-  /** Most model requests per call, the first included. Default 10. */
+  /**
+   * Most model requests per call, the first included.
+   * @defaultValue 10
+   */
   readonly maxRounds?: number;
   /**
    * Most tool calls per call, over all rounds; every call the model asks for counts, names it invented included. A
    * single response with more calls than this is refused whole (`ToolCallingLimitError`, whatever `onLimit` says).
-   * Default 50.
+   * @defaultValue 50
    */
   readonly maxToolCallsPerRequest?: number;
-  /** Most calls of any one tool per call, over all rounds. Default 20. */
+  /**
+   * Most calls of any one tool per call, over all rounds.
+   * @defaultValue 20
+   */
   readonly maxCallsPerTool?: number;
   /**
-   * Time limit of one tool call in milliseconds, unless the tool sets its own `timeoutMs`. Default 60 000.
-   * `Infinity` means none. The tool's `ToolContext.signal` is aborted when it expires.
+   * Time limit of one tool call in milliseconds, unless the tool sets its own `timeoutMs`; `Infinity` means none.
+   * The tool's `ToolContext.signal` is aborted when it expires.
+   * @defaultValue 60000
    */
   readonly toolTimeoutMs?: number;
-  /** Most tool calls of one model response running at the same time. Default 8; `Infinity` means no cap. */
+  /**
+   * Most tool calls of one model response running at the same time; `Infinity` means no cap.
+   * @defaultValue 8
+   */
   readonly maxConcurrency?: number;
-  /** Default `'error'`. */
+  /**
+   * What happens when a limit is hit (see `OnLimit`).
+   * @defaultValue `'error'`
+   */
   readonly onLimit?: OnLimit;
   /**
    * Longest tool result sent to the model, in characters, unless the tool sets its own `maxResultChars`. A longer
-   * result is cut, with a marker the model reads, and a `tool-result-truncated` event. Default 100 000;
-   * `Infinity` means none.
+   * result is cut, with a marker the model reads, and a `tool-result-truncated` event; `Infinity` means none.
+   * @defaultValue 100000
    */
   readonly maxResultChars?: number;
 }
@@ -51,6 +63,7 @@ export interface ToolCallingManagerOptions {
   readonly resolver?: ToolCallbackResolver;
   /** Turns a failed call into the text the model receives, or rethrows. Default: `DefaultToolExecutionExceptionProcessor`. */
   readonly exceptionProcessor?: ToolExecutionExceptionProcessor;
+  /** The bounds of each chat call (see `ToolCallingLimits` for each default). */
   readonly limits?: ToolCallingLimits;
   /** Hooks around every tool call of every request; they run before the client's and the request's. */
   readonly hooks?: ToolCallHooks | readonly ToolCallHooks[];
@@ -61,11 +74,11 @@ export interface ToolCallingManagerOptions {
    */
   readonly internalToolExecution?: InternalToolExecution;
   /**
-   * OpenTelemetry GenAI spans and metrics of every chat call, recorded when the application registers an
-   * OpenTelemetry SDK (default: on, without content); `false` records nothing; a `ChatTelemetry` of your own
-   * receives the calls instead.
+   * What records every chat call: its model requests and tool calls. Absent: nothing records. The module gives
+   * the OpenTelemetry one (`OpenTelemetryChatTelemetry` from `nestjs-tool-calling/opentelemetry`) unless its
+   * `telemetry` option says otherwise. `false`: nothing records, as when absent.
    */
-  readonly telemetry?: ToolCallingTelemetryOptions | ChatTelemetry | false;
+  readonly telemetry?: ChatTelemetry | false;
 }
 
 /** `ToolCallingLimits` with every default filled in. */
@@ -73,7 +86,7 @@ export type ResolvedToolCallingLimits = {
   readonly [K in keyof ToolCallingLimits]-?: NonNullable<ToolCallingLimits[K]>;
 };
 
-export const DEFAULT_TOOL_CALLING_LIMITS: ResolvedToolCallingLimits = Object.freeze({
+const DEFAULT_TOOL_CALLING_LIMITS: ResolvedToolCallingLimits = Object.freeze({
   maxRounds: 10,
   maxToolCallsPerRequest: 50,
   maxCallsPerTool: 20,

@@ -6,9 +6,8 @@ import { isToolCallback, type ToolCallback } from '../../tool/tool-callback';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import { indexByName } from '../../tool/tool-name-registry';
-import type { ChatTelemetry } from '../../telemetry/chat-telemetry';
+import type { ChatTelemetry } from '../ports/chat-telemetry';
 import { isThenable } from '../../util/thenable';
-import { resolveChatTelemetry } from '../../telemetry/telemetry-options';
 import type { ToolCallHooks } from './tool-call-hooks';
 import {
   hooksList,
@@ -16,8 +15,8 @@ import {
   type ResolvedToolCallingLimits,
   type ToolCallingManagerOptions,
 } from './tool-calling-manager-options';
-import type { ToolExecutionInput, ToolExecutionResult } from './tool-execution-result';
-import { assertToolCallbackSource, assertValidCallbackName } from './tool-objects';
+import type { ToolRoundInput, ToolExecutionResult } from './tool-execution-result';
+import { assertToolCallbackSource, assertValidCallbackName } from './tool-callback-sources';
 import { ToolRound, type ToolRoundSettings } from './tool-round';
 import { isStillValid, ToolResolutionCache, type ToolCallbackSource } from './tool-resolution-cache';
 import { visibleToolCallbacks } from './tool-visibility';
@@ -61,6 +60,7 @@ let settingsOf: (manager: ToolCallingManager) => ToolRoundSettings;
  * available names, and is never looked up anywhere else.
  */
 export class ToolCallingManager {
+  /** The bounds of each chat call, every default filled in. */
   readonly limits: ResolvedToolCallingLimits;
   /** Whether a `ChatClient` runs the model's tool calls itself, or a predicate deciding per response (unless a request says otherwise). */
   readonly internalToolExecution: InternalToolExecution;
@@ -75,7 +75,7 @@ export class ToolCallingManager {
     this.limits = resolveLimits(options.limits);
     this.resolver = options.resolver;
     this.internalToolExecution = options.internalToolExecution ?? true;
-    this.telemetry = resolveChatTelemetry(options.telemetry);
+    this.telemetry = options.telemetry || undefined;
     this.settings = {
       limits: this.limits,
       processor: options.exceptionProcessor ?? new DefaultToolExecutionExceptionProcessor(),
@@ -174,7 +174,7 @@ export class ToolCallingManager {
    * running tools and rejects with the signal's reason. A limit hit rejects with `ToolCallingLimitError` before
    * any call of the round runs (`onLimit: 'error'`), or gives the calls over the limit an error result.
    */
-  executeToolCalls(input: ToolExecutionInput): Promise<ToolExecutionResult> {
+  executeToolCalls(input: ToolRoundInput): Promise<ToolExecutionResult> {
     try {
       return Promise.resolve(executeRound(this, input, input.signal));
     } catch (error) {
@@ -200,7 +200,7 @@ export class ToolCallingManager {
  */
 export function executeRound(
   manager: ToolCallingManager,
-  input: ToolExecutionInput,
+  input: ToolRoundInput,
   abort: AbortLike | undefined,
 ): ToolExecutionResult | Promise<ToolExecutionResult> {
   const own = settingsOf(manager);

@@ -1,6 +1,6 @@
 import { ChatMessages } from '../../errors/messages/chat.messages';
 import type { ToolCall, ToolResponse } from '../model/messages';
-import type { ToolExecutionEvent } from './tool-execution-result';
+import type { ToolCallEvent } from './tool-execution-result';
 
 /**
  * The result text cut to `maxChars` characters, with a marker saying so that the model can read; `undefined` when
@@ -20,7 +20,7 @@ export function capResponse(
   response: ToolResponse,
   maxChars: number,
   round: number,
-  onEvent: ((event: ToolExecutionEvent) => void) | undefined,
+  onEvent: ((event: ToolCallEvent) => void) | undefined,
 ): ToolResponse {
   const result = capResultText(response.result, maxChars);
   if (result === undefined) return response;

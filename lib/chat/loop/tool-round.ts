@@ -2,7 +2,7 @@ import { NoSuchToolError } from '../../errors/no-such-tool.error';
 import { ToolCallingError } from '../../errors/tool-calling.error';
 import { ToolExecutionError } from '../../errors/tool-execution.error';
 import { isInstanceOf } from '../../errors/messages/thrown-value-text';
-import type { ToolCallTelemetry } from '../../telemetry/chat-telemetry';
+import type { ToolCallTelemetry } from '../ports/chat-telemetry';
 import type { ToolExecutionExceptionProcessor } from '../../tool/execution/tool-execution-exception-processor';
 import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
 import { ToolContext } from '../../tool/tool-context';

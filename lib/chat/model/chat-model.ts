@@ -1,6 +1,7 @@
 import type { ChatResponse, FinishReason, Usage } from './chat-response';
 import type { Prompt } from './prompt';
 
+/** What a `ChatModel` request runs with besides the prompt. */
 export interface ChatModelCallOptions {
   /** Aborts the request; an adapter rejects with the signal's reason (an `AbortError`). */
   readonly signal?: AbortSignal;
@@ -34,6 +35,8 @@ export interface ChatModel {
   readonly providerName?: string;
   /** The model asked when the options name none, for telemetry (`gen_ai.request.model`). */
   readonly model?: string;
+  /** One request; the whole response. */
   call(prompt: Prompt, options?: ChatModelCallOptions): Promise<ChatResponse>;
+  /** One request, its response in pieces as they come. */
   stream(prompt: Prompt, options?: ChatModelCallOptions): AsyncIterable<ChatResponseChunk>;
 }

@@ -8,10 +8,10 @@ import type { Prompt } from '../../chat/model/prompt';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import type {
   CallTelemetry,
-  ChatCallOutcome,
   ModelRequestTelemetry,
   ToolCallTelemetry,
-} from '../chat-telemetry';
+} from '../../chat/ports/chat-telemetry';
+import type { ChatClientResponse } from '../../chat/ports/chat-client-response';
 import { errorType, statusMessage } from '../error-type';
 import { GenAi, Operation, ToolCallingAttributes } from '../gen-ai-attributes';
 import { inputMessages, outputText, systemInstructions } from '../gen-ai-messages';
@@ -91,7 +91,7 @@ export class OpenTelemetryCallTelemetry implements CallTelemetry, CallSpan {
     (this.limits ??= new Set()).add(limit);
   }
 
-  end(outcome: ChatCallOutcome): void {
+  end(outcome: ChatClientResponse): void {
     if (this.ended) return;
     this.ended = true;
     this.closeChildren(undefined);

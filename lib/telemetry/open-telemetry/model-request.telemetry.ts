@@ -1,7 +1,7 @@
 import type { Attributes, Context, Span } from '@opentelemetry/api';
 import type { ChatResponse } from '../../chat/model/chat-response';
 import type { Prompt } from '../../chat/model/prompt';
-import type { ModelRequestTelemetry } from '../chat-telemetry';
+import type { ModelRequestTelemetry } from '../../chat/ports/chat-telemetry';
 import { errorType, statusMessage } from '../error-type';
 import { GenAi, Operation, ToolCallingAttributes } from '../gen-ai-attributes';
 import { inputMessages, outputMessages, systemInstructions, toolDefinitions } from '../gen-ai-messages';

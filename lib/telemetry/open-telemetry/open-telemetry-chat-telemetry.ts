@@ -2,9 +2,10 @@ import type { Meter, MeterProvider, Tracer, TracerProvider } from '@opentelemetr
 import type { ChatModel } from '../../chat/model/chat-model';
 import type { ChatOptions } from '../../chat/model/chat-options';
 import type { Message } from '../../chat/model/messages';
-import type { CallTelemetry, ChatTelemetry } from '../chat-telemetry';
+import type { CallTelemetry, ChatTelemetry } from '../../chat/ports/chat-telemetry';
 import { OpenTelemetryCallTelemetry } from './call.telemetry';
 import { loadOpenTelemetryApi, type OpenTelemetryApi } from './open-telemetry-api';
+import { captureContentFromEnv } from './capture-content';
 import { createInstruments, type GenAiInstruments, type TelemetrySignals } from './telemetry-signals';
 
 /** The instrumentation scope of the spans and metrics. */
@@ -28,8 +29,15 @@ export class OpenTelemetryChatTelemetry implements ChatTelemetry {
   private instruments?: GenAiInstruments;
   private signals?: TelemetrySignals;
 
-  /** `captureContent`: record messages, tool arguments and results (see `ToolCallingTelemetryOptions`). */
-  constructor(private readonly captureContent: boolean) {}
+  private readonly captureContent: boolean;
+
+  /**
+   * `captureContent`: record messages, tool arguments and results (default: whether
+   * `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT` is `true`). The `ToolContext` is never recorded.
+   */
+  constructor(options: { readonly captureContent?: boolean } = {}) {
+    this.captureContent = options.captureContent ?? captureContentFromEnv();
+  }
 
   /** `undefined` when neither a tracer provider nor a meter provider is registered. */
   startCall(

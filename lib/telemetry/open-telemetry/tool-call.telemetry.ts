@@ -1,7 +1,7 @@
 import type { Attributes, Context, Span } from '@opentelemetry/api';
 import type { ToolCall } from '../../chat/model/messages';
 import type { ToolDefinition } from '../../tool/tool-definition';
-import type { ToolCallTelemetry } from '../chat-telemetry';
+import type { ToolCallTelemetry } from '../../chat/ports/chat-telemetry';
 import { errorType, statusMessage, toolOutcomeOf, type ToolOutcome } from '../error-type';
 import { GenAi, Operation, ToolCallingAttributes } from '../gen-ai-attributes';
 import type { CallSpan } from './call-span';

@@ -1,6 +1,7 @@
 // Run by test/docs/observability.example.spec.ts in a plain Node process (the OTLP exporter loads its HTTP agent
 // with a dynamic import, which Jest's CommonJS runtime refuses): startTracing(), one chat call, then shutdown.
 import { ChatClient, FunctionToolCallback } from 'nestjs-tool-calling';
+import { OpenTelemetryChatTelemetry } from 'nestjs-tool-calling/opentelemetry';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { startTracing } from '../../../docs/examples/observability.example';
 
@@ -15,7 +16,9 @@ async function main(): Promise<void> {
     { toolCalls: [{ name: 'getWeather', arguments: { city: 'Paris' } }] },
     'Sunny.',
   ]);
-  await ChatClient.create(model, { toolCallbacks: [weather] })
+  // A client made by hand records when given the OpenTelemetry telemetry (the module's client has it by default).
+  const telemetry = new OpenTelemetryChatTelemetry();
+  await ChatClient.create(model, { toolCallbacks: [weather] }, { toolCallingManager: { telemetry } })
     .prompt('Weather?')
     .call()
     .content();

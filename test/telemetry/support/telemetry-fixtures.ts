@@ -4,7 +4,9 @@ import {
   FunctionToolCallback,
   type ToolContext,
   type ToolCallingManagerOptions,
+  type ChatClientOptions,
 } from '../../../lib';
+import { OpenTelemetryChatTelemetry } from '../../../lib/opentelemetry';
 import { ScriptedChatModel, type ScriptedResponse } from '../../../lib/testing';
 import { usage } from '../../chat/fixtures';
 
@@ -75,8 +77,13 @@ export function supportClient(
       options: { model: 'gpt-test' },
       toolContext: { apiKey: CONTEXT_SECRET },
     },
-    { toolCallingManager: manager },
+    traced(manager),
   );
+}
+
+/** Client options that record through OpenTelemetry, as the module's client does by default. */
+export function traced(manager: ToolCallingManagerOptions = {}): ChatClientOptions {
+  return { toolCallingManager: { telemetry: new OpenTelemetryChatTelemetry(), ...manager } };
 }
 
 /** Runs `fn` inside an active span standing for the HTTP request, as an instrumented app would. */

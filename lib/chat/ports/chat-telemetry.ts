@@ -1,9 +1,10 @@
-import type { ChatModel } from '../chat/model/chat-model';
-import type { ChatOptions } from '../chat/model/chat-options';
-import type { ChatResponse, FinishReason, Usage } from '../chat/model/chat-response';
-import type { Message, ToolCall } from '../chat/model/messages';
-import type { Prompt } from '../chat/model/prompt';
-import type { ToolDefinition } from '../tool/tool-definition';
+import type { ChatModel } from '../model/chat-model';
+import type { ChatOptions } from '../model/chat-options';
+import type { ChatResponse } from '../model/chat-response';
+import type { ChatClientResponse } from './chat-client-response';
+import type { Message, ToolCall } from '../model/messages';
+import type { Prompt } from '../model/prompt';
+import type { ToolDefinition } from '../../tool/tool-definition';
 
 /**
  * What the tool-calling loop reports about one chat call: the call itself, each model request, each tool call. The
@@ -21,19 +22,12 @@ export interface ChatTelemetry {
   ): CallTelemetry | undefined;
 }
 
-/** How a chat call ended, for its span. */
-export interface ChatCallOutcome {
-  /** Of the last model response. */
-  readonly finishReason: FinishReason;
-  /** Summed over the rounds. */
-  readonly usage?: Usage;
-  /** Model requests made. */
-  readonly rounds: number;
-  /** The answer (or the results of `returnDirect` tools). */
-  readonly text: string;
-  /** Of the last model response (its `id`, `model`…). */
-  readonly metadata?: Readonly<Record<string, unknown>>;
-}
+/**
+ * The old name of what `CallTelemetry.end` receives.
+ * @deprecated Merged into `ChatClientResponse` in 0.2 (the outcome of a chat call, which `CallTelemetry.end`
+ * receives); this alias goes in 0.3.
+ */
+export type ChatCallOutcome = ChatClientResponse;
 
 /** The observation of one chat call; every method may be called after the end, and is then ignored. */
 export interface CallTelemetry {
@@ -43,8 +37,8 @@ export interface CallTelemetry {
   startModelRequest(round: number, prompt: Prompt, streaming: boolean): ModelRequestTelemetry;
   /** A tool call of round `round` starts; `tool` is absent for a name the model invented. */
   startToolCall(round: number, call: ToolCall, tool: ToolDefinition | undefined): ToolCallTelemetry;
-  /** The call answered. */
-  end(outcome: ChatCallOutcome): void;
+  /** The call answered (or paused for approval): its response, as the caller gets it. */
+  end(response: ChatClientResponse): void;
   /** The call failed, was aborted, or its stream was left before the end. */
   fail(error: unknown): void;
 }

@@ -1,4 +1,4 @@
-import type { Message } from '../chat/model/messages';
+import type { Message } from '../model/messages';
 
 /**
  * The messages of conversations, by conversation id (Spring AI's `ChatMemory`): what `MessageChatMemoryAdvisor`
@@ -9,5 +9,6 @@ export interface ChatMemory {
   get(conversationId: string): Promise<Message[]>;
   /** Adds one exchange (user, assistant, tool calls and results) at once: it is stored whole or not at all. */
   add(conversationId: string, messages: readonly Message[]): Promise<void>;
+  /** Forgets the conversation. */
   clear(conversationId: string): Promise<void>;
 }

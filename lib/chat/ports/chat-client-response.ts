@@ -1,12 +1,14 @@
-import type { PendingApproval } from '../../approval/pending-approval';
+import type { PendingApproval } from './pending-approval';
 import type { ChatResponse } from '../model/chat-response';
 import type { Message, ToolCall, ToolResponse } from '../model/messages';
 
 /** One tool call run during a chat call. */
-export interface ToolExecutionRecord {
+export interface ToolCallRecord {
   /** 1-based number of the model request whose response asked for it. */
   readonly round: number;
+  /** The call as the model sent it. */
   readonly toolCall: ToolCall;
+  /** Its result, as the model received it. */
   readonly toolResponse: ToolResponse;
 }
 
@@ -23,7 +25,7 @@ export interface ChatClientResponse extends ChatResponse {
   /** Every message of the call: the prompt, each model message, each tool message, in order. */
   readonly history: readonly Message[];
   /** The tool calls run, in order. */
-  readonly toolExecutions: readonly ToolExecutionRecord[];
+  readonly toolExecutions: readonly ToolCallRecord[];
   /** Model requests made. */
   readonly rounds: number;
   /** Present when the call ended with the results of `returnDirect` tools instead of a model answer. */
@@ -40,3 +42,9 @@ export interface ChatClientResponse extends ChatResponse {
   /** The advise context at the end of the chain (the conversation id of chat memory…). */
   readonly context: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * The old name of `ToolCallRecord`.
+ * @deprecated Renamed `ToolCallRecord` in 0.2; this alias goes in 0.3.
+ */
+export type ToolExecutionRecord = ToolCallRecord;

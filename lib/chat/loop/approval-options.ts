@@ -1,5 +1,5 @@
-import type { ApprovalStore } from './approval-store';
-import { InMemoryApprovalStore } from './in-memory-approval-store';
+import type { ApprovalStore } from '../ports/approval-store';
+import { ToolCallingOptionsError } from '../../errors/tool-calling-options.error';
 
 /** Whose approval it is and who asks to decide it, for `ApprovalOptions.mayDecide`. */
 export interface ApprovalCaller {
@@ -11,7 +11,9 @@ export interface ApprovalCaller {
 
 /** The approval being decided. */
 export interface ApprovalSubject {
+  /** The tool the call is for. */
   readonly toolName: string;
+  /** The call's arguments, parsed and validated. */
   readonly arguments: Readonly<Record<string, unknown>>;
   /** `callerId` of the request that asked the question (`undefined` only for a run paused by an older version). */
   readonly callerId: string | undefined;
@@ -19,9 +21,16 @@ export interface ApprovalSubject {
 
 /** How calls that need approval pause and who may decide them (a `ChatClient` option and a module option). */
 export interface ApprovalOptions {
-  /** Where paused runs wait. Default: an `InMemoryApprovalStore` (one replica); the module uses Redis with `redis`. */
+  /**
+   * Where paused runs wait. The module gives its own (in memory, or Redis with its `redis` option); a client made
+   * with `ChatClient.create()` needs one as soon as a tool call asks for approval (e.g. `new InMemoryApprovalStore()`
+   * for one replica): without it such a call fails with a `ToolCallingOptionsError`.
+   */
   readonly store?: ApprovalStore;
-  /** How long an approval may be decided, in milliseconds. Default 15 minutes. */
+  /**
+   * How long an approval may be decided, in milliseconds.
+   * @defaultValue 900000 (15 minutes)
+   */
   readonly ttlMs?: number;
   /**
    * Who the caller is, from the HTTP request the chat call serves (the execution scope). Default: `request.user`'s
@@ -37,9 +46,11 @@ export interface ApprovalOptions {
   readonly mayDecide?: (approval: ApprovalSubject, caller: ApprovalCaller) => boolean | Promise<boolean>;
 }
 
-export type ResolvedApprovalOptions = Required<ApprovalOptions>;
+/** `ApprovalOptions` with every default filled in; the store stays absent when none was given. */
+export type ResolvedApprovalOptions = Required<Omit<ApprovalOptions, 'store'>> &
+  Pick<ApprovalOptions, 'store'>;
 
-export const DEFAULT_APPROVAL_TTL_MS = 15 * 60 * 1000;
+const DEFAULT_APPROVAL_TTL_MS = 15 * 60 * 1000;
 
 /** The default `callerId`: the id of `request.user`. */
 export function userIdOf(request: unknown): string | undefined {
@@ -67,9 +78,19 @@ function sameCaller(approval: ApprovalSubject, caller: ApprovalCaller): boolean 
 
 export function resolveApprovalOptions(options: ApprovalOptions = {}): ResolvedApprovalOptions {
   return {
-    store: options.store ?? new InMemoryApprovalStore(),
+    ...(options.store && { store: options.store }),
     ttlMs: options.ttlMs ?? DEFAULT_APPROVAL_TTL_MS,
     callerId: options.callerId ?? userIdOf,
     mayDecide: options.mayDecide ?? sameCaller,
   };
+}
+
+/** The store of these options; a call that needs one without it was given fails, closed, before anything is saved. */
+export function approvalStoreOf(approvals: ResolvedApprovalOptions): ApprovalStore {
+  if (approvals.store) return approvals.store;
+  throw new ToolCallingOptionsError(
+    'approvals.store',
+    undefined,
+    'an ApprovalStore (e.g. new InMemoryApprovalStore()) when a tool call needs approval',
+  );
 }

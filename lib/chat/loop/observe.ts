@@ -1,9 +1,10 @@
-import type { ChatResponse } from '../chat/model/chat-response';
-import type { Prompt } from '../chat/model/prompt';
-import type { CallTelemetry, ChatCallOutcome, ModelRequestTelemetry } from './chat-telemetry';
+import type { ChatResponse } from '../model/chat-response';
+import type { Prompt } from '../model/prompt';
+import type { ChatClientResponse } from '../ports/chat-client-response';
+import type { CallTelemetry, ModelRequestTelemetry } from '../ports/chat-telemetry';
 
 /** Runs a chat call under its telemetry, which ends with the call's outcome or error. */
-export function observeCall<T extends ChatCallOutcome>(
+export function observeCall<T extends ChatClientResponse>(
   telemetry: CallTelemetry,
   run: () => Promise<T>,
 ): Promise<T> {

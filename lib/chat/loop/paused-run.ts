@@ -1,9 +1,6 @@
-import { ApprovalStateReadError } from '../errors/approval-state-read.error';
-import type { FinishReason, Usage } from '../chat/model/chat-response';
-import type { Message, ToolCall, ToolResponse } from '../chat/model/messages';
-import type { ApprovalDecision, PendingApproval } from './pending-approval';
-
-export const PAUSED_RUN_VERSION = 1;
+import type { FinishReason, Usage } from '../model/chat-response';
+import type { Message, ToolCall, ToolResponse } from '../model/messages';
+import type { ApprovalDecision, PendingApproval } from '../ports/pending-approval';
 
 /** One call of the paused round that waits for approval. */
 export interface PausedCall {
@@ -16,10 +13,9 @@ export interface PausedCall {
 
 /**
  * Everything needed to continue a chat call that paused for approval, on any replica: kept server-side only (the
- * approval store), as versioned JSON. The tool context is not kept: the call that resumes brings its own.
+ * approval store), serialized by `encodePausedRun`. The tool context is not kept: the call that resumes brings its own.
  */
 export interface PausedRun {
-  readonly v: typeof PAUSED_RUN_VERSION;
   readonly id: string;
   /** Who asked (see `ApprovalOptions.callerId`). */
   readonly callerId?: string;
@@ -50,6 +46,7 @@ export interface DecidedRun {
   readonly decisions: ReadonlyMap<string, ApprovalDecision>;
 }
 
+/** The approvals of a paused run still open, as `call()` returns them. */
 export function pendingApprovalsOf(
   run: PausedRun,
   decided: ReadonlySet<string> = new Set(),
@@ -64,31 +61,4 @@ export function pendingApprovalsOf(
       arguments: call.arguments,
       expiresAt,
     }));
-}
-
-export function serializePausedRun(run: PausedRun): string {
-  return JSON.stringify(run);
-}
-
-export function parsePausedRun(text: string): PausedRun {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ApprovalStateReadError('it is not JSON');
-  }
-  const run = value as Partial<PausedRun> | null;
-  if (typeof run !== 'object' || run === null) throw new ApprovalStateReadError('it is not an object');
-  if (run.v !== PAUSED_RUN_VERSION)
-    throw new ApprovalStateReadError(`its version ${JSON.stringify(run.v)} is not ${PAUSED_RUN_VERSION}`);
-  if (!Array.isArray(run.history) || !Array.isArray(run.pending) || !Array.isArray(run.responses))
-    throw new ApprovalStateReadError('it lacks its history, responses or pending calls');
-  return run as PausedRun;
-}
-
-export function parseDecision(text: string): ApprovalDecision {
-  const value = JSON.parse(text) as ApprovalDecision;
-  return value.reason === undefined
-    ? { approved: value.approved === true }
-    : { approved: value.approved === true, reason: value.reason };
 }

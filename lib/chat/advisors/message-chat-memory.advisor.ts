@@ -4,20 +4,21 @@ import {
   type CallAdvisorChain,
   type StreamAdvisor,
   type StreamAdvisorChain,
-} from '../chat/advisors/advisor';
-import { CHAT_MEMORY_CONVERSATION_ID } from '../chat/advisors/advise-context';
-import type { ChatClientRequest } from '../chat/advisors/chat-client-request';
-import type { ChatClientResponse } from '../chat/loop/chat-client-response';
-import type { ChatStreamEvent } from '../chat/loop/chat-stream-event';
-import { chatClientResponseOf } from '../chat/loop/finished-responses';
-import { InvalidChatRequestError } from '../errors/invalid-chat-request.error';
-import { ChatMessages } from '../errors/messages/chat.messages';
-import type { ChatMemory } from './chat-memory';
+} from './advisor';
+import { CHAT_MEMORY_CONVERSATION_ID } from './advise-context';
+import type { ChatClientRequest } from './chat-client-request';
+import type { ChatClientResponse } from '../ports/chat-client-response';
+import type { ChatStreamEvent } from '../loop/chat-stream-event';
+import { chatClientResponseOf } from '../loop/finished-responses';
+import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error';
+import { ChatMessages } from '../../errors/messages/chat.messages';
+import type { ChatMemory } from '../ports/chat-memory';
 
 /** Where the exchange of a request begins in its messages (kept in the advise context, so a paused run knows it). */
 const EXCHANGE_START = 'chat_memory_exchange_start';
 const MAX_CONVERSATION_ID_LENGTH = 256;
 
+/** Options of a `MessageChatMemoryAdvisor`. */
 export interface MessageChatMemoryAdvisorOptions {
   /** The conversation of requests that name none (`.conversationId(id)`); without one, such requests are left alone. */
   readonly conversationId?: string;
@@ -32,11 +33,14 @@ export interface MessageChatMemoryAdvisorOptions {
  * adds its exchange when it is resumed and finishes, so the memory never holds a tool call without its result.
  */
 export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor {
+  /** The advisor's name, in logs and errors. */
   readonly name = 'MessageChatMemoryAdvisor';
+  /** Its place in the chain. */
   readonly order: number;
   private readonly conversationId?: string;
 
   constructor(
+    /** Where the conversations are kept. */
     readonly chatMemory: ChatMemory,
     options: MessageChatMemoryAdvisorOptions = {},
   ) {
@@ -44,6 +48,7 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor {
     this.conversationId = options.conversationId;
   }
 
+  /** Puts the conversation before the request, and adds the exchange once the call has answered. */
   async adviseCall(request: ChatClientRequest, chain: CallAdvisorChain): Promise<ChatClientResponse> {
     const id = this.conversationOf(request);
     if (id === undefined) return chain.nextCall(request);
@@ -52,6 +57,7 @@ export class MessageChatMemoryAdvisor implements CallAdvisor, StreamAdvisor {
     return response;
   }
 
+  /** Puts the conversation before the request, and adds the exchange once the stream has finished. */
   async *adviseStream(request: ChatClientRequest, chain: StreamAdvisorChain): AsyncIterable<ChatStreamEvent> {
     const id = this.conversationOf(request);
     if (id === undefined) {
