@@ -77,6 +77,8 @@ export const ModuleMessages = {
     `the provider "${name}" is a function that takes arguments, but a function registered under a tool name ` +
     'becomes a tool without input; register a FunctionToolCallback (with input, inputType or inputSchema) instead',
 
+  missingPackage: (packageName: string, feature: string, source?: string) =>
+    `${source ? `${source}: ` : ''}${feature} needs the package "${packageName}": npm install ${packageName}`,
   invalidConfig: (problems: readonly string[]) =>
     `invalid tool-calling configuration (namespace "toolCalling"): ${problems.join('; ')} ` +
     '(values are not shown)',
