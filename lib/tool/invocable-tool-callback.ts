@@ -20,11 +20,15 @@ const logger = new Logger('ToolCallback');
  */
 export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
   private contextIgnoredLogged = false;
+  /** @internal The tool's definition and metadata, as described from its declaration. */
+  protected readonly descriptor: ToolDescriptor;
+  private readonly acceptsContext: boolean;
 
-  protected constructor(
-    protected readonly descriptor: ToolDescriptor,
-    private readonly acceptsContext: boolean,
-  ) {}
+  /** @internal */
+  protected constructor(descriptor: ToolDescriptor, acceptsContext: boolean) {
+    this.descriptor = descriptor;
+    this.acceptsContext = acceptsContext;
+  }
 
   /**
    * @internal Whether the context a call is given (its signal, tool name and call id) can reach the tool; when it

@@ -1,8 +1,6 @@
 import { MissingToolContextKeyError } from '../errors/missing-tool-context-key.error';
 import { LazyAbortController } from './lazy-abort-controller';
 
-type ContextValues = Record<string, unknown>;
-
 /**
  * Identifies one chat call, so that tools on request-scoped providers get one instance per conversation, bound
  * to the HTTP request the call serves. Set by the ChatClient; never shown to the model.
@@ -18,7 +16,7 @@ export interface ToolExecutionScope {
  * Request data handed to tools and never shown to the model: the user, the tenant, the HTTP request, the request's
  * `AbortSignal`. Immutable: `with()` returns a new context.
  */
-export class ToolContext<T extends ContextValues = ContextValues> {
+export class ToolContext<T extends Record<string, unknown> = Record<string, unknown>> {
   private static readonly EMPTY = new ToolContext<any>(new Map());
 
   private constructor(
@@ -34,11 +32,11 @@ export class ToolContext<T extends ContextValues = ContextValues> {
     readonly toolCallId?: string,
   ) {}
 
-  static empty<T extends ContextValues = ContextValues>(): ToolContext<T> {
+  static empty<T extends Record<string, unknown> = Record<string, unknown>>(): ToolContext<T> {
     return ToolContext.EMPTY as ToolContext<T>;
   }
 
-  static of<T extends ContextValues>(values: T, signal?: AbortSignal): ToolContext<T> {
+  static of<T extends Record<string, unknown>>(values: T, signal?: AbortSignal): ToolContext<T> {
     return new ToolContext<T>(new Map(Object.entries(values)), signal);
   }
 
@@ -83,7 +81,7 @@ export class ToolContext<T extends ContextValues = ContextValues> {
   }
 
   /** A new context with more values; the given ones win. */
-  with<U extends ContextValues>(values: U): ToolContext<T & U> {
+  with<U extends Record<string, unknown>>(values: U): ToolContext<T & U> {
     const merged = new Map(this.values);
     for (const [key, value] of Object.entries(values)) merged.set(key, value);
     return new ToolContext<T & U>(merged, this.signalSource, this.toolName, this.execution, this.toolCallId);

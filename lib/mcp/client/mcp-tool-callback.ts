@@ -18,6 +18,7 @@ import type { McpServerConnection } from './mcp-server-connection';
 export class McpToolCallback implements ToolCallback {
   private readonly definition: ToolDefinition;
 
+  /** @internal Made by `McpToolCallbackProvider` for each tool a server lists. */
   constructor(
     private readonly connection: McpServerConnection,
     private readonly tool: McpListedTool,

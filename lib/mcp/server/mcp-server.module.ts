@@ -15,6 +15,7 @@ import { McpToolServer } from './mcp-tool-server';
  */
 @Module({})
 export class McpServerModule implements OnApplicationShutdown {
+  /** @internal */
   constructor(@Inject(McpHttpEndpoint) private readonly endpoint: McpHttpEndpoint) {}
 
   static forRoot(options: McpServerModuleOptions = {}): DynamicModule {

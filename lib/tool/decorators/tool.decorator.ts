@@ -2,15 +2,13 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { TOOL_METADATA } from '../../tool-calling.constants';
 import type { ToolOptions } from './tool-options';
 
-type MethodAcceptingInput<TInput> = (input: TInput, ...rest: any[]) => unknown;
-
 /**
  * Marks a provider method as a tool the model can call. With a Standard Schema as `input`, the method's first
  * parameter must accept the schema's output type: a mismatch is a compile error.
  */
 export function Tool<S extends StandardSchemaV1>(
   options: ToolOptions & { input: S },
-): <M extends MethodAcceptingInput<StandardSchemaV1.InferOutput<S>>>(
+): <M extends (input: StandardSchemaV1.InferOutput<S>, ...rest: any[]) => unknown>(
   target: object,
   propertyKey: string | symbol,
   descriptor: TypedPropertyDescriptor<M>,

@@ -11,9 +11,8 @@ import { EMPTY_OBJECT_SCHEMA } from '../schema/model-schema';
 import { describeTool } from '../tool-definition.factory';
 import { ToolContext } from '../tool-context';
 
-type Awaitable<T> = T | Promise<T>;
-
-interface FunctionToolBase extends Omit<ToolOptions, 'input' | 'inputSchema'> {
+/** What every function tool takes: the `@Tool` options but its input, and a name. */
+export interface FunctionToolBase extends Omit<ToolOptions, 'input' | 'inputSchema'> {
   /** Required for a function tool. */
   name: string;
 }
@@ -23,24 +22,24 @@ export interface StandardSchemaFunctionTool<S extends StandardSchemaV1, R> exten
   input: S;
   /** What the model is shown, when the schema library cannot export a JSON Schema itself. */
   inputSchema?: JsonSchema;
-  fn: (input: StandardSchemaV1.InferOutput<S>, context: ToolContext) => Awaitable<R>;
+  fn: (input: StandardSchemaV1.InferOutput<S>, context: ToolContext) => R | Promise<R>;
 }
 
 /** Input given as a class-validator DTO class; the function receives an instance. */
 export interface DtoFunctionTool<T extends object, R> extends FunctionToolBase {
   inputType: new () => T;
-  fn: (input: T, context: ToolContext) => Awaitable<R>;
+  fn: (input: T, context: ToolContext) => R | Promise<R>;
 }
 
 /** Input given as a literal JSON Schema; the function receives the validated object. */
 export interface JsonSchemaFunctionTool<T, R> extends FunctionToolBase {
   inputSchema: JsonSchema;
-  fn: (input: T, context: ToolContext) => Awaitable<R>;
+  fn: (input: T, context: ToolContext) => R | Promise<R>;
 }
 
 /** No input: the model calls it with `{}`. */
 export interface NoInputFunctionTool<R> extends FunctionToolBase {
-  fn: () => Awaitable<R>;
+  fn: () => R | Promise<R>;
 }
 
 export type FunctionToolOptions =
