@@ -18,7 +18,7 @@ cd "$root"
 ROOT_FORGOTTEN_PENDING=(ChatRequest ToolCallbackSource CommonSettings)
 
 # Entries whose every exported member is documented: keep them at 0.
-UNDOCUMENTED_ZERO=(testing anthropic gemini mcp redis opentelemetry config)
+UNDOCUMENTED_ZERO=(testing mcp config opentelemetry)
 
 mode=()
 [ "${1:-}" = "--local" ] && mode=(--local)

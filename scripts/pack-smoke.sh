@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Packs the library (prepack builds it) and installs the tarball into fresh Nest 11 and Nest 12 apps, which discover
-# and call a tool; then a fresh Nest 11 app with @nestjs/config@latest runs a Jest spec that imports the library.
+# and call a tool; then a fresh Nest 11 app with @nestjs/config@latest runs a Jest spec that imports the library;
+# then TypeScript consumers of each entry compile with skipLibCheck: false (scripts/consumer-types-check.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -30,3 +31,6 @@ fresh_app "$work/nest11-jest" @nestjs/common@11 @nestjs/core@11 @nestjs/config@l
   class-validator class-transformer jest@30
 cp "$root/scripts/pack-smoke.spec.js" app.spec.js
 npx --no-install jest --ci app.spec.js
+
+cd "$root"
+bash scripts/consumer-types-check.sh "$tarball"

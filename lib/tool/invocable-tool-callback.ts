@@ -36,14 +36,20 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
    */
   readsCallContext = true;
 
+  /** What the model is told: name, description, input schema. */
   getToolDefinition(): ToolDefinition {
     return this.descriptor.definition;
   }
 
+  /** How the tool is run (return direct, sequential, time limit, approval). */
   getToolMetadata(): ToolMetadata {
     return this.descriptor.metadata;
   }
 
+  /**
+   * Runs the tool with the model's arguments (a JSON object as text); resolves to the text for the model. Rejects
+   * with `InvalidToolInputError` for arguments that do not fit, `ToolExecutionError` for what the tool threw.
+   */
   call(input: string, context?: ToolContext): Promise<string> {
     try {
       return Promise.resolve(this.callDirect(input, context));
@@ -90,6 +96,7 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     );
   }
 
+  /** The model's arguments parsed and checked as a call would; throws `InvalidToolInputError` when they do not fit. */
   async validateInput(input: string): Promise<Record<string, unknown>> {
     const value = this.parse(input);
     await this.bind(value, this.descriptor.definition.name);
@@ -103,16 +110,17 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     return input.includes('null') ? removeNullOptionalArguments(value, definition.inputSchema) : value;
   }
 
-  /** Validated arguments from the parsed input; throws `InvalidToolInputError`. */
+  /** @internal Validated arguments from the parsed input; throws `InvalidToolInputError`. */
   protected abstract bind(input: Record<string, unknown>, toolName: string): TArgs | Promise<TArgs>;
 
-  /** Runs the tool with the bound arguments; `input` is the parsed, validated input they were bound from. */
+  /** @internal Runs the tool with the bound arguments; `input` is the parsed, validated input they were bound from. */
   protected abstract invoke(
     args: TArgs,
     context: ToolContext | undefined,
     input: Record<string, unknown>,
   ): unknown;
 
+  /** `ClassName(toolName)`. */
   toString(): string {
     return `${this.constructor.name}(${this.descriptor.definition.name})`;
   }

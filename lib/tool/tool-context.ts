@@ -32,10 +32,12 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
     readonly toolCallId?: string,
   ) {}
 
+  /** The context without values (shared; it carries no signal). */
   static empty<T extends Record<string, unknown> = Record<string, unknown>>(): ToolContext<T> {
     return ToolContext.EMPTY as ToolContext<T>;
   }
 
+  /** A context with these values, and the signal tools should observe, if any. */
   static of<T extends Record<string, unknown>>(values: T, signal?: AbortSignal): ToolContext<T> {
     return new ToolContext<T>(new Map(Object.entries(values)), signal);
   }
@@ -48,18 +50,22 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
       : source;
   }
 
+  /** How many values it holds. */
   get size(): number {
     return this.values.size;
   }
 
+  /** Whether it holds no value. */
   get isEmpty(): boolean {
     return this.values.size === 0;
   }
 
+  /** Whether it holds a value for `key`. */
   has(key: keyof T & string): boolean {
     return this.values.has(key);
   }
 
+  /** The value of `key`, or `undefined`. */
   get<K extends keyof T & string>(key: K): T[K] | undefined {
     return this.values.get(key) as T[K] | undefined;
   }
@@ -71,6 +77,7 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
     return value as NonNullable<T[K]>;
   }
 
+  /** The keys it holds (their values are not for logs). */
   keys(): string[] {
     return [...this.values.keys()];
   }
@@ -94,19 +101,19 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
       : new ToolContext<T>(this.values, signal, this.toolName, this.execution, this.toolCallId);
   }
 
-  /** The context one tool call receives: labelled with the tool and call id, observing the call's controller. */
+  /** @internal The context one tool call receives: labelled with the tool and call id, observing the call's controller. */
   forCall(toolName: string, controller: AbortController, toolCallId?: string): ToolContext<T> {
     return new ToolContext<T>(this.values, controller, toolName, this.execution, toolCallId);
   }
 
-  /** The same values, labelled with the tool they are handed to (used in error messages). */
+  /** @internal The same values, labelled with the tool they are handed to (used in error messages). */
   forTool(toolName: string): ToolContext<T> {
     return toolName === this.toolName
       ? this
       : new ToolContext<T>(this.values, this.signalSource, toolName, this.execution, this.toolCallId);
   }
 
-  /** The same values, bound to one chat call (and the HTTP request it serves, if any). */
+  /** @internal The same values, bound to one chat call (and the HTTP request it serves, if any). */
   withExecution(execution: ToolExecutionScope): ToolContext<T> {
     return new ToolContext<T>(this.values, this.signalSource, this.toolName, execution, this.toolCallId);
   }
@@ -116,6 +123,7 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
     return `ToolContext(${this.values.size} keys)`;
   }
 
+  /** `ToolContext(n keys)`: never the values. */
   toString(): string {
     return this.toJSON();
   }

@@ -18,6 +18,7 @@ export class McpServerModule implements OnApplicationShutdown {
   /** @internal */
   constructor(@Inject(McpHttpEndpoint) private readonly endpoint: McpHttpEndpoint) {}
 
+  /** Serves the application's tools over MCP's streamable HTTP at `options.path`. */
   static forRoot(options: McpServerModuleOptions = {}): DynamicModule {
     const path = options.path ?? 'mcp';
     return {
@@ -42,6 +43,7 @@ export class McpServerModule implements OnApplicationShutdown {
     };
   }
 
+  /** Closes the open MCP sessions; called by Nest. */
   async onApplicationShutdown(): Promise<void> {
     await this.endpoint.close();
   }

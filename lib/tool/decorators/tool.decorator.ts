@@ -13,6 +13,7 @@ export function Tool<S extends StandardSchemaV1>(
   propertyKey: string | symbol,
   descriptor: TypedPropertyDescriptor<M>,
 ) => void;
+/** Marks a provider method as a tool the model can call, its input described by `@ToolParam()` or a JSON Schema. */
 export function Tool(options?: ToolOptions): MethodDecorator;
 export function Tool(options: ToolOptions = {}): MethodDecorator {
   return (target, propertyKey) => {

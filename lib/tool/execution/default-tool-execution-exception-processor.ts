@@ -29,6 +29,7 @@ export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExce
     this.rethrow = options.rethrow ?? [];
   }
 
+  /** The error's message for the model, or the error rethrown (see the options). */
   process(error: Error): string {
     if (this.alwaysThrow) throw error;
     const cause = error.cause;
