@@ -7,6 +7,13 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# TypeScript looks for packages in every ancestor's node_modules: one there would hide a missing package.
+for dir in "$(dirname "$work")" $(dirname "$work" | awk -F/ '{p=""; for (i=2; i<NF; i++) {p=p"/"$i; print p}}') /; do
+  if [ -e "$dir/node_modules" ]; then
+    echo "consumer-types: $dir/node_modules exists above $work; set TMPDIR to a directory without one" >&2
+    exit 1
+  fi
+done
 cd "$root"
 tarball="${1:-}"
 if [ -z "$tarball" ]; then
@@ -33,6 +40,9 @@ for pair in "${entries[@]}"; do
   optional+=("$package@$(locked "$package")")
 done
 
+# Errors located in another package's .d.ts (anything else, a tsconfig error included, is this package's concern).
+theirs_only() { awk 'NF && /^node_modules\// && !/^node_modules\/nestjs-tool-calling\//'; }
+ours_only() { awk 'NF && (!/^node_modules\// || /^node_modules\/nestjs-tool-calling\//)'; }
 # Errors from .d.ts files that another change removes; each is printed, none fails the check. Empty it once gone.
 KNOWN='dist/models/chat-model-settings\.d\.ts.*error TS2307'
 
@@ -79,12 +89,13 @@ compile() {
     [ "$package" = "$keep" ] && continue
     mv "$work/hidden/$package" "node_modules/$package"
   done
-  # Ours: errors in this package's .d.ts or in the consumer. An optional package's own .d.ts may not compile without
-  # the DOM lib or its own optional peers (@google/genai, the MCP SDK, @anthropic-ai/sdk): printed, not ours to fix.
+  # Ours: errors in this package's .d.ts, the consumer or its tsconfig. Another package's own .d.ts may not compile
+  # without the DOM lib or its own optional peers (@nestjs/common without class-validator, @google/genai, the MCP
+  # SDK): printed, not ours to fix.
   local errors ours theirs
   errors="$(printf '%s\n' "$out" | grep 'error TS' || true)"
-  ours="$(printf '%s\n' "$errors" | grep -E '^(src/|node_modules/nestjs-tool-calling/)' | grep -Ev "$KNOWN" || true)"
-  theirs="$(printf '%s\n' "$errors" | grep -Ev '^(src/|node_modules/nestjs-tool-calling/)' | grep -c . || true)"
+  ours="$(printf '%s\n' "$errors" | ours_only | grep -Ev "$KNOWN" || true)"
+  theirs="$(printf '%s\n' "$errors" | theirs_only | grep -c . || true)"
   local label="$name (with ${keep:-only the required peers})"
   if [ -n "$ours" ]; then
     printf '%s\n' "$ours"
@@ -93,7 +104,10 @@ compile() {
     return
   fi
   printf '%s\n' "$errors" | grep -E "$KNOWN" | sed 's/^/  known, being removed: /' || true
-  [ "$theirs" -gt 0 ] && echo "  $theirs error(s) in the installed packages' own .d.ts, not in this package's"
+  if [ "$theirs" -gt 0 ]; then
+    echo "  $theirs error(s) in the installed packages' own .d.ts, not in this package's:"
+    printf '%s\n' "$errors" | theirs_only | cut -c1-160 | sed 's/^/    /'
+  fi
   echo "consumer-types: $label compiles"
 }
 
