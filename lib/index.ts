@@ -20,11 +20,13 @@ export { ToolInput } from './tool/decorators/tool-input.decorator';
 export type { ToolOptions, ToolParamOptions, ToolParamType } from './tool/decorators/tool-options';
 
 // --- Tools: callbacks built from methods and functions, and providers of them -------------------------------------
+export { InvocableToolCallback } from './tool/invocable-tool-callback';
 export { MethodToolCallback, type MethodToolCallbackOptions } from './tool/method/method-tool-callback';
 export { MethodToolCallbackProvider } from './tool/method/method-tool-callback-provider';
 export {
   FunctionToolCallback,
   type FunctionToolOptions,
+  type FunctionToolBase,
   type StandardSchemaFunctionTool,
   type DtoFunctionTool,
   type JsonSchemaFunctionTool,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Packs the library (prepack builds it) and installs the tarball into fresh Nest 11 and Nest 12 apps, which discover
 # and call a tool; then a fresh Nest 11 app with @nestjs/config@latest runs a Jest spec that imports the library;
-# then the docs' first app: what `nest new` generates, plus docs/examples/first-app, with its generated tests.
+# then the docs' first app: what `nest new` generates, plus docs/examples/first-app, with its generated tests;
+# then TypeScript consumers of each entry compile with skipLibCheck: false (scripts/consumer-types-check.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -53,3 +54,5 @@ npm run test:e2e -- --ci
 npm run build >/dev/null
 cp "$root/scripts/pack-smoke.first-app.js" ask-offline.js
 node ask-offline.js
+cd "$root"
+bash scripts/consumer-types-check.sh "$tarball"

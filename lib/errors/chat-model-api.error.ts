@@ -9,12 +9,19 @@ export type { ChatModelApiErrorDetails };
  * itself stands for the others (409, 413, 422…) and for errors reported inside a stream.
  */
 export class ChatModelApiError extends ChatModelError {
+  /** Always `'ChatModelApiError'`, also after serialization or across copies of the package. */
   override readonly name: string = 'ChatModelApiError';
+  /** The model the request was for. */
   readonly model: string;
+  /** undefined; | The HTTP status, when the provider answered. */
   readonly status: number | undefined;
+  /** undefined; | The provider's own error message, with API keys redacted. */
   readonly providerMessage: string | undefined;
+  /** undefined; | The provider's error type (`invalid_request_error`), when it sends one. */
   readonly errorType: string | undefined;
+  /** undefined; | The provider's error code, when it sends one. */
   readonly errorCode: string | undefined;
+  /** undefined; | The provider's request id, to quote to its support. */
   readonly requestId: string | undefined;
 
   constructor(details: ChatModelApiErrorDetails, message: string = ModelMessages.apiError(details)) {

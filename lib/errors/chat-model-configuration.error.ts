@@ -5,6 +5,7 @@ import { ChatModelError } from './chat-model.error';
  * when the model is created, at startup.
  */
 export class ChatModelConfigurationError extends ChatModelError {
+  /** Always `'ChatModelConfigurationError'`, also after serialization or across copies of the package. */
   override readonly name = 'ChatModelConfigurationError';
 
   constructor(

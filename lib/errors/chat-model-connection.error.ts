@@ -2,6 +2,7 @@ import { ChatModelError } from './chat-model.error';
 
 /** The provider could not be reached, or did not answer (or went silent in a stream) within the time limit. */
 export class ChatModelConnectionError extends ChatModelError {
+  /** Always `'ChatModelConnectionError'`, also after serialization or across copies of the package. */
   override readonly name = 'ChatModelConnectionError';
 
   constructor(

@@ -5,6 +5,7 @@ import { ChatModelError } from './chat-model.error';
  * without any answer.
  */
 export class ChatModelResponseError extends ChatModelError {
+  /** Always `'ChatModelResponseError'`, also after serialization or across copies of the package. */
   override readonly name = 'ChatModelResponseError';
 
   constructor(provider: string, message: string, options?: { cause?: unknown }) {

@@ -6,6 +6,7 @@ import { ModuleMessages } from './messages/module.messages';
  * complete (the module's `abortOnDisconnect`, on by default).
  */
 export class ClientDisconnectedError extends ToolCallingError {
+  /** Always `'ClientDisconnectedError'`, also after serialization or across copies of the package. */
   override readonly name = 'ClientDisconnectedError';
 
   constructor() {

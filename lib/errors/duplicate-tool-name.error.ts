@@ -3,6 +3,7 @@ import { Messages } from './messages/tool.messages';
 
 /** Two or more tools share a name; the model could not tell them apart. */
 export class DuplicateToolNameError extends ToolCallingError {
+  /** Always `'DuplicateToolNameError'`, also after serialization or across copies of the package. */
   override readonly name = 'DuplicateToolNameError';
 
   constructor(

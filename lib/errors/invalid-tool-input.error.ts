@@ -12,6 +12,7 @@ export const MAX_INPUT_ISSUES_KEPT = 100;
  * few issues and counts the rest, and stays under a few KB however many there are.
  */
 export class InvalidToolInputError extends ToolCallingError {
+  /** Always `'InvalidToolInputError'`, also after serialization or across copies of the package. */
   override readonly name = 'InvalidToolInputError';
   /** The first `MAX_INPUT_ISSUES_KEPT` issues, in the order they were found. */
   readonly issues: readonly ToolInputIssue[];
@@ -19,6 +20,7 @@ export class InvalidToolInputError extends ToolCallingError {
   readonly issueCount: number;
 
   constructor(
+    /** The tool the model called. */
     readonly toolName: string,
     issues: readonly ToolInputIssue[],
     issueCount: number = issues.length,

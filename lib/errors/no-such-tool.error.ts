@@ -1,19 +1,12 @@
-import { ToolCallingError } from './tool-calling.error';
-import { ChatMessages } from './messages/chat.messages';
+import { UnknownToolCallError } from './unknown-tool-call.error';
 
 /**
- * The model asked for a tool that is not attached to the request. It is never looked up anywhere else: by default
- * the model receives this message (listing the tools it may call) as an error result.
+ * The former name of `UnknownToolCallError` (the model called an unknown tool).
+ * @deprecated Use `UnknownToolCallError`; this alias goes in 0.3.0.
  */
-export class NoSuchToolError extends ToolCallingError {
-  override readonly name = 'NoSuchToolError';
-
-  constructor(
-    /** The name the model sent (untrusted). */
-    readonly toolName: string,
-    /** The tools attached to the request. */
-    readonly availableToolNames: readonly string[],
-  ) {
-    super(ChatMessages.noSuchTool(toolName, availableToolNames));
-  }
-}
+export const NoSuchToolError = UnknownToolCallError;
+/**
+ * The former name of `UnknownToolCallError`.
+ * @deprecated Use `UnknownToolCallError`; this alias goes in 0.3.0.
+ */
+export type NoSuchToolError = UnknownToolCallError;

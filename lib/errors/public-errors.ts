@@ -4,6 +4,7 @@ export { ToolCallingError } from './tool-calling.error';
 export { ChatModelError } from './chat-model.error';
 // the model's tool calls (sent back to the model by default)
 export { InvalidToolInputError, type ToolInputIssue } from './invalid-tool-input.error';
+export { UnknownToolCallError } from './unknown-tool-call.error';
 export { NoSuchToolError } from './no-such-tool.error';
 export { ToolNotLoadedError } from './tool-not-loaded.error';
 export { ToolTimeoutError } from './tool-timeout.error';
@@ -18,6 +19,7 @@ export { ClientDisconnectedError } from './client-disconnected.error';
 export { ToolDefinitionError } from './tool-definition.error';
 export { DuplicateToolNameError } from './duplicate-tool-name.error';
 export { MissingToolContextKeyError } from './missing-tool-context-key.error';
+export { UnknownToolNamesError } from './unknown-tool-names.error';
 export { ToolNameResolutionError } from './tool-name-resolution.error';
 export { InvalidChatRequestError } from './invalid-chat-request.error';
 export { NotAToolCallContextError } from './not-a-tool-call-context.error';
@@ -32,6 +34,8 @@ export { ApprovalStateReadError } from './approval-state-read.error';
 export { ChatMemoryReadError } from './chat-memory-read.error';
 export { StateStoreUnavailableError } from './state-store-unavailable.error';
 // configuration and bootstrap
+export { ToolCallingConfigurationError } from './tool-calling-configuration.error';
+export { MissingPackageError } from './missing-package.error';
 export { ToolCallingOptionsError } from './tool-calling-options.error';
 export { ToolDiscoveryError } from './tool-discovery.error';
 export { ToolCallbackRegistryNotReadyError } from './tool-callback-registry-not-ready.error';

@@ -3,6 +3,7 @@ import { ChatMessages } from './messages/chat.messages';
 
 /** A `ScriptedChatModel` received a request its script has no response for. */
 export class ScriptExhaustedError extends ToolCallingError {
+  /** Always `'ScriptExhaustedError'`, also after serialization or across copies of the package. */
   override readonly name = 'ScriptExhaustedError';
 
   constructor(

@@ -6,9 +6,11 @@ import { HandlerMessages } from './messages/handlers.messages';
  * The model is told it is not permitted; the original exception is the `cause`.
  */
 export class ToolCallForbiddenError extends ToolCallingError {
+  /** Always `'ToolCallForbiddenError'`, also after serialization or across copies of the package. */
   override readonly name = 'ToolCallForbiddenError';
 
   constructor(
+    /** The tool the model called. */
     readonly toolName: string,
     detail: string | undefined,
     options?: { cause?: unknown },

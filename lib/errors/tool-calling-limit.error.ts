@@ -10,12 +10,15 @@ export type { ToolCallingLimitName };
  * message (whose tool calls were not run).
  */
 export class ToolCallingLimitError extends ToolCallingError {
+  /** Always `'ToolCallingLimitError'`, also after serialization or across copies of the package. */
   override readonly name = 'ToolCallingLimitError';
 
   constructor(
+    /** The limit that was reached. */
     readonly limit: ToolCallingLimitName,
     /** The configured value of the limit. */
     readonly value: number,
+    /** The conversation up to the point where the call stopped. */
     readonly history: readonly Message[],
     /** The tool that hit `maxCallsPerTool`. */
     readonly toolName?: string,

@@ -13,6 +13,7 @@ import { ModuleMessages } from './messages/module.messages';
  * repeat every problem the message already lists.
  */
 export class ToolDiscoveryError extends ToolCallingError {
+  /** Always `'ToolDiscoveryError'`, also after serialization or across copies of the package. */
   override readonly name = 'ToolDiscoveryError';
   readonly #problems: readonly Error[];
   readonly #sources: readonly string[];

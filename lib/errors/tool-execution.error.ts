@@ -8,9 +8,11 @@ import type { ToolDefinition } from '../tool/tool-definition';
  * status of an `HttpException` (`Ticket T-9 not found (HTTP 404 Not Found)`); building it never throws.
  */
 export class ToolExecutionError extends ToolCallingError {
+  /** Always `'ToolExecutionError'`, also after serialization or across copies of the package. */
   override readonly name = 'ToolExecutionError';
 
   constructor(
+    /** The tool that failed. */
     readonly toolDefinition: ToolDefinition,
     cause: unknown,
   ) {

@@ -1,15 +1,12 @@
-import { ToolCallingError } from './tool-calling.error';
-import { ChatMessages } from './messages/chat.messages';
+import { UnknownToolNamesError } from './unknown-tool-names.error';
 
-/** Names given with `.toolNames(...)` (or as default tool names) that no resolver knows. */
-export class ToolNameResolutionError extends ToolCallingError {
-  override readonly name = 'ToolNameResolutionError';
-
-  constructor(
-    readonly toolNames: readonly string[],
-    /** `false` when no `ToolCallbackResolver` was configured at all. */
-    readonly hasResolver: boolean,
-  ) {
-    super(ChatMessages.toolNamesNotResolved(toolNames, hasResolver));
-  }
-}
+/**
+ * The former name of `UnknownToolNamesError` (the application named unknown tools).
+ * @deprecated Use `UnknownToolNamesError`; this alias goes in 0.3.0.
+ */
+export const ToolNameResolutionError = UnknownToolNamesError;
+/**
+ * The former name of `UnknownToolNamesError`.
+ * @deprecated Use `UnknownToolNamesError`; this alias goes in 0.3.0.
+ */
+export type ToolNameResolutionError = UnknownToolNamesError;

@@ -4,6 +4,7 @@ import type { ToolContext } from '../tool/tool-context';
 
 /** What a tool call is, as guards, interceptors, pipes and filters see it (the third of `getArgs()`). */
 export interface ToolCallInfo {
+  /** The name of the tool being called. */
   readonly toolName: string;
   /** The id the model gave the call; `undefined` when a guard runs to decide whether to offer the tool. */
   readonly toolCallId: string | undefined;

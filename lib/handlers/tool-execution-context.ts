@@ -6,6 +6,7 @@ import type { ToolCallArgs, ToolCallInfo } from './tool-call-arguments';
 /** The type of a tool call's execution context: `context.getType<ToolContextType>() === 'tool'`. */
 export type ToolContextType = 'tool' | ContextType;
 
+/** What `getType()` returns for a tool call's execution context. */
 export const TOOL_CONTEXT_TYPE = 'tool';
 
 /**
@@ -24,6 +25,7 @@ export class ToolExecutionContext implements ExecutionContext {
     return new ToolExecutionContext(context);
   }
 
+  /** The name of the tool being called. */
   getToolName(): string {
     return this.info().toolName;
   }
@@ -51,34 +53,45 @@ export class ToolExecutionContext implements ExecutionContext {
     return this.info().request as T;
   }
 
+  /** The class of the `@Tool` method, where class metadata (`@Roles()` on the class) is read. */
   getClass<T = any>(): Type<T> {
     return (this.host as ExecutionContext).getClass<T>();
   }
 
+  /** The `@Tool` method, where handler metadata (`@Roles()` on the method) is read. */
   getHandler(): Function {
     return (this.host as ExecutionContext).getHandler();
   }
 
+  /** The arguments the model sent, the `ToolContext`, and the `ToolCallInfo`, in that order. */
   getArgs<T extends any[] = any[]>(): T {
     return this.host.getArgs<T>();
   }
 
+  /** One of `getArgs()`: the arguments, the `ToolContext`, then the `ToolCallInfo`. */
   getArgByIndex<T = any>(index: number): T {
     return this.host.getArgByIndex<T>(index);
   }
 
+  /** As on Nest's `ArgumentsHost`; a tool call is not an RPC call, so its getters give the arguments host's values. */
   switchToRpc(): ReturnType<ArgumentsHost['switchToRpc']> {
     return this.host.switchToRpc();
   }
 
+  /**
+   * As on Nest's `ArgumentsHost`; a tool call is not an HTTP request (`getRequest()` gives the one the chat call
+   * serves).
+   */
   switchToHttp(): ReturnType<ArgumentsHost['switchToHttp']> {
     return this.host.switchToHttp();
   }
 
+  /** As on Nest's `ArgumentsHost`; a tool call is not a WebSocket message. */
   switchToWs(): ReturnType<ArgumentsHost['switchToWs']> {
     return this.host.switchToWs();
   }
 
+  /** `'tool'` for a tool call (`TOOL_CONTEXT_TYPE`). */
   getType<TContext extends string = ToolContextType>(): TContext {
     return this.host.getType<TContext>();
   }

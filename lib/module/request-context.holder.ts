@@ -4,8 +4,11 @@ import { ClientDisconnectedError } from '../errors/client-disconnected.error';
 
 /** The part of Node's `ServerResponse` that tells whether the client went away before the response was complete. */
 export interface HttpResponseLike {
+  /** `true` once the whole response was sent. */
   readonly writableFinished: boolean;
+  /** `true` once the connection is gone. */
   readonly destroyed: boolean;
+  /** Calls the listener once the connection closes. */
   once(event: 'close', listener: () => void): unknown;
 }
 

@@ -52,7 +52,7 @@ export class ToolCallbackRegistry implements ToolCallbackResolver {
     return this.tools !== undefined;
   }
 
-  /** Called once by the module's explorer at bootstrap, with the checked result of discovery. */
+  /** @internal Called once by the module's explorer at bootstrap, with the checked result of discovery. */
   load(discovered: DiscoveredTools): void {
     const all = Object.freeze([...discovered.staticCallbacks, ...discovered.containerCallbacks]);
     const { byName } = discovered;

@@ -16,17 +16,29 @@ import type { ToolCallingTelemetryOptions } from '../telemetry/telemetry-options
 export interface ToolCallingRedisOptions {
   /** `redis://[user:password@]host:port[/db]` (or `rediss://`); `REDIS_URL` with `toolCallingConfig`. */
   readonly url: string;
-  /** Prefix of every key (default `nestjs-tool-calling:`). */
+  /**
+   * Prefix of every key.
+   * @defaultValue `'nestjs-tool-calling:'`
+   */
   readonly keyPrefix?: string;
-  /** How long a conversation is kept after its last exchange (default 7 days; 0: forever). */
+  /**
+   * How long a conversation is kept after its last exchange, in seconds (0: forever).
+   * @defaultValue 604800 (7 days)
+   */
   readonly memoryTtlSeconds?: number;
 }
 
 /** The module's chat memory (`CHAT_MEMORY`, and the default advisor of the injectable `ChatClient`). */
 export interface ToolCallingMemoryOptions {
-  /** Messages kept per conversation (default 20). */
+  /**
+   * Messages kept per conversation.
+   * @defaultValue 20
+   */
   readonly maxMessages?: number;
-  /** Default: in memory, or Redis with `redis`. */
+  /**
+   * Where the conversations are kept.
+   * @defaultValue in memory, or in Redis with the `redis` option
+   */
   readonly repository?: ChatMemoryRepository;
 }
 
@@ -40,12 +52,14 @@ export interface ToolCallingModuleOptions {
   toolCallbacks?: (ToolCallback | ToolCallbackProvider)[];
   /**
    * Find `@Tool` methods, `ToolCallback`s, `ToolCallbackProvider`s and functions registered under a tool name in
-   * the Nest container at bootstrap. Default `true`; with `false`, only `toolCallbacks` are known.
+   * the Nest container at bootstrap; with `false`, only `toolCallbacks` are known.
+   * @defaultValue true
    */
   discovery?: boolean;
   /**
-   * How long a static `ToolCallbackProvider` may take to return its callbacks at bootstrap, in milliseconds
-   * (default 10000). A provider that needs longer is not static: let it be asked per request.
+   * How long a static `ToolCallbackProvider` may take to return its callbacks at bootstrap, in milliseconds. A
+   * provider that needs longer is not static: let it be asked per request.
+   * @defaultValue 10000
    */
   staticProviderTimeoutMs?: number;
   /**
@@ -58,21 +72,26 @@ export interface ToolCallingModuleOptions {
   chatModel?: ChatModel | ChatModelSettings | OfflineChatModelSettings;
   /**
    * Offer every tool the application has (static, discovered, and those of lazy providers) to the model on every
-   * call of the injectable `ChatClient`. Default `true`; with `false`, requests attach tools themselves
-   * (`.tools()`, `.toolCallbacks()`, `.toolNames()`) or through `defaults`.
+   * call of the injectable `ChatClient`; with `false`, requests attach tools themselves (`.tools()`,
+   * `.toolCallbacks()`, `.toolNames()`) or through `defaults`.
+   * @defaultValue true
    */
   offerAllTools?: boolean;
   /** Defaults of the injectable `ChatClient`: system text, tools, tool context, chat options, hooks. */
   defaults?: ChatClientDefaults;
   /** Limits of the tool-calling loop (rounds, calls, timeouts, concurrency, what happens when one is hit). */
   limits?: ToolCallingManagerOptions['limits'];
-  /** What a failing tool becomes: a text for the model (default) or an error for the caller. */
+  /**
+   * What a failing tool becomes: a text for the model or an error for the caller.
+   * @defaultValue a `DefaultToolExecutionExceptionProcessor`: the error's message, for the model
+   */
   exceptionProcessor?: ToolCallingManagerOptions['exceptionProcessor'];
   /** Hooks around every tool call (approvals, auditing, argument rewriting). */
   hooks?: ToolCallingManagerOptions['hooks'];
   /**
    * `false`: the model's tool calls are returned to the caller instead of being run; a
-   * `ToolExecutionEligibilityPredicate` decides per model response. Default `true`.
+   * `ToolExecutionEligibilityPredicate` decides per model response.
+   * @defaultValue true
    */
   internalToolExecution?: ToolCallingManagerOptions['internalToolExecution'];
   /**
@@ -84,19 +103,22 @@ export interface ToolCallingModuleOptions {
   /**
    * Stop a call of the injectable `ChatClient` when the client of the HTTP request it serves closes the connection
    * before the response is complete: the model request and the running tools are aborted, no further model request
-   * is made, and the call rejects with a `ClientDisconnectedError`. Default `true` (Express and Fastify); `false`
-   * lets such calls run to their end.
+   * is made, and the call rejects with a `ClientDisconnectedError` (Express and Fastify); `false` lets such calls
+   * run to their end.
+   * @defaultValue true
    */
   abortOnDisconnect?: boolean;
   /**
    * Run the application's global guards, interceptors, pipes and filters (`APP_GUARD`, `app.useGlobalGuards()`…)
-   * around tool calls too, in a `'tool'` execution context. Default `true`; with `false`, a tool runs only the
-   * enhancers declared on its method and class. See docs/securing-tools.md.
+   * around tool calls too, in a `'tool'` execution context; with `false`, a tool runs only the enhancers declared
+   * on its method and class. See docs/securing-tools.md.
+   * @defaultValue true
    */
   globalEnhancers?: boolean;
   /**
    * Offer a tool that has guards only to callers its guards let through: they run for the caller, without
-   * arguments, before the model is sent the tool list. Default `true`.
+   * arguments, before the model is sent the tool list.
+   * @defaultValue true
    */
   hideDeniedTools?: boolean;
   /**
@@ -119,12 +141,16 @@ export interface ToolCallingModuleOptions {
 
 /** Options of `forRoot()`/`forRootAsync()` that shape the module itself rather than its providers. */
 export interface ToolCallingModuleExtras {
-  /** Register the module globally, so that every module can inject its services (default `true`). */
+  /**
+   * Register the module globally, so that every module can inject its services.
+   * @defaultValue true
+   */
   isGlobal?: boolean;
 }
 
 /** A class that makes the options, for `forRootAsync({ useClass })` and `forRootAsync({ useExisting })`. */
 export interface ToolCallingOptionsFactory {
+  /** The module's options, or a promise of them. */
   createToolCallingOptions(): ToolCallingModuleOptions | Promise<ToolCallingModuleOptions>;
 }
 

@@ -25,8 +25,12 @@ import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
 import { ToolExplorer } from './tool.explorer';
 import { StateStores } from './state-stores';
 import { ToolCallbackRegistry } from './tool-callback.registry';
-import { ConfigurableToolCallingModule, TOOL_CALLING_OPTIONS_TYPE } from './tool-calling.module-definition';
-import type { ToolCallingModuleAsyncOptions } from './tool-calling-module-options';
+import { ConfigurableToolCallingModule } from './tool-calling.module-definition';
+import type {
+  ToolCallingModuleAsyncOptions,
+  ToolCallingModuleExtras,
+  ToolCallingModuleOptions,
+} from './tool-calling-module-options';
 import {
   APPROVAL_STORE,
   CHAT_MEMORY,
@@ -97,22 +101,26 @@ const EXPORTS = [
  * Global unless `isGlobal: false`. Import it once, with `forRoot()` or `forRootAsync()`.
  */
 @Module({ imports: [DiscoveryModule], providers: PROVIDERS, exports: EXPORTS })
-export class ToolCallingModule extends ConfigurableToolCallingModule implements NestModule {
+// Not a subclass of the builder's class: its generated type would be part of the public API. The builder makes the
+// dynamic module; this class is its `module`, so the providers and exports above apply.
+export class ToolCallingModule implements NestModule {
+  /** @internal */
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly requests: RequestContextHolder,
-  ) {
-    super();
+  ) {}
+
+  /** The module with these options (global unless `isGlobal: false`). */
+  static forRoot(options: ToolCallingModuleOptions & ToolCallingModuleExtras = {}): DynamicModule {
+    return { ...ConfigurableToolCallingModule.forRoot(options), module: ToolCallingModule };
   }
 
-  static override forRoot(options: typeof TOOL_CALLING_OPTIONS_TYPE = {}): DynamicModule {
-    return super.forRoot(options);
+  /** The module with options made by a factory, a class or an existing `ToolCallingOptionsFactory` provider. */
+  static forRootAsync(options: ToolCallingModuleAsyncOptions): DynamicModule {
+    return { ...ConfigurableToolCallingModule.forRootAsync(options), module: ToolCallingModule };
   }
 
-  static override forRootAsync(options: ToolCallingModuleAsyncOptions): DynamicModule {
-    return super.forRootAsync(options);
-  }
-
+  /** Binds each HTTP request to the tool calls it makes (`RequestContextHolder`); called by Nest. */
   configure(consumer: MiddlewareConsumer): void {
     bindFastifyRequests(this.adapterHost, this.requests);
     consumer.apply(RequestContextMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });

@@ -7,18 +7,28 @@ import { previewValue } from '../errors/messages/tool.messages';
 
 /** A tool call in a script; `arguments` may be an object (serialised as JSON) and `id` is made up when absent. */
 export interface ScriptedToolCall {
+  /** The call's id; made up when absent. */
   readonly id?: string;
+  /** The tool to call. */
   readonly name: string;
+  /** The arguments: JSON text (possibly invalid, to test that path) or an object serialised as JSON. */
   readonly arguments?: string | Readonly<Record<string, unknown>>;
 }
 
 /** One scripted model response. */
 export interface ScriptedTurn {
+  /** The assistant's text. */
   readonly text?: string;
+  /** The tools the model calls in this turn. */
   readonly toolCalls?: readonly ScriptedToolCall[];
+  /** The token usage to report. */
   readonly usage?: Usage;
-  /** Default: `'tool_calls'` when there are tool calls, else `'stop'`. */
+  /**
+   * Why the turn ended.
+   * @defaultValue `'tool_calls'` when there are tool calls, else `'stop'`
+   */
   readonly finishReason?: FinishReason;
+  /** Provider metadata to report with the response. */
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
@@ -33,13 +43,18 @@ export type ChatScript =
   | readonly ScriptedResponse[]
   | ((prompt: Prompt, index: number) => ScriptedResponse | undefined | Promise<ScriptedResponse | undefined>);
 
+/** How a `ScriptedChatModel` streams. */
 export interface ScriptedChatModelOptions {
-  /** Characters per streamed text chunk and per tool-argument fragment. Default 4. */
+  /**
+   * Characters per streamed text chunk and per tool-argument fragment.
+   * @defaultValue 4
+   */
   readonly chunkSize?: number;
 }
 
 /** A request the model received: a snapshot of its messages, tool definitions and options. */
 export interface RecordedChatRequest extends Prompt {
+  /** Whether it came through `stream()` rather than `call()`. */
   readonly streamed: boolean;
 }
 
@@ -79,10 +94,12 @@ export class ScriptedChatModel implements ChatModel {
     return this.recorded[this.recorded.length - 1];
   }
 
+  /** The next scripted response; rejects with `ScriptExhaustedError` when the script has none left. */
   async call(prompt: Prompt, options: ChatModelCallOptions = {}): Promise<ChatResponse> {
     return this.respond(prompt, false, options.signal);
   }
 
+  /** The next scripted response in chunks of `chunkSize` characters, then its finish. */
   async *stream(prompt: Prompt, options: ChatModelCallOptions = {}): AsyncIterable<ChatResponseChunk> {
     const signal = options.signal;
     const response = await this.respond(prompt, true, signal);

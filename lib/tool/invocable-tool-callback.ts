@@ -20,11 +20,15 @@ const logger = new Logger('ToolCallback');
  */
 export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
   private contextIgnoredLogged = false;
+  /** @internal The tool's definition and metadata, as described from its declaration. */
+  protected readonly descriptor: ToolDescriptor;
+  private readonly acceptsContext: boolean;
 
-  protected constructor(
-    protected readonly descriptor: ToolDescriptor,
-    private readonly acceptsContext: boolean,
-  ) {}
+  /** @internal */
+  protected constructor(descriptor: ToolDescriptor, acceptsContext: boolean) {
+    this.descriptor = descriptor;
+    this.acceptsContext = acceptsContext;
+  }
 
   /**
    * @internal Whether the context a call is given (its signal, tool name and call id) can reach the tool; when it
@@ -32,14 +36,20 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
    */
   readsCallContext = true;
 
+  /** What the model is told: name, description, input schema. */
   getToolDefinition(): ToolDefinition {
     return this.descriptor.definition;
   }
 
+  /** How the tool is run (return direct, sequential, time limit, approval). */
   getToolMetadata(): ToolMetadata {
     return this.descriptor.metadata;
   }
 
+  /**
+   * Runs the tool with the model's arguments (a JSON object as text); resolves to the text for the model. Rejects
+   * with `InvalidToolInputError` for arguments that do not fit, `ToolExecutionError` for what the tool threw.
+   */
   call(input: string, context?: ToolContext): Promise<string> {
     try {
       return Promise.resolve(this.callDirect(input, context));
@@ -86,6 +96,7 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     );
   }
 
+  /** The model's arguments parsed and checked as a call would; throws `InvalidToolInputError` when they do not fit. */
   async validateInput(input: string): Promise<Record<string, unknown>> {
     const value = this.parse(input);
     await this.bind(value, this.descriptor.definition.name);
@@ -99,16 +110,17 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     return input.includes('null') ? removeNullOptionalArguments(value, definition.inputSchema) : value;
   }
 
-  /** Validated arguments from the parsed input; throws `InvalidToolInputError`. */
+  /** @internal Validated arguments from the parsed input; throws `InvalidToolInputError`. */
   protected abstract bind(input: Record<string, unknown>, toolName: string): TArgs | Promise<TArgs>;
 
-  /** Runs the tool with the bound arguments; `input` is the parsed, validated input they were bound from. */
+  /** @internal Runs the tool with the bound arguments; `input` is the parsed, validated input they were bound from. */
   protected abstract invoke(
     args: TArgs,
     context: ToolContext | undefined,
     input: Record<string, unknown>,
   ): unknown;
 
+  /** `ClassName(toolName)`. */
   toString(): string {
     return `${this.constructor.name}(${this.descriptor.definition.name})`;
   }

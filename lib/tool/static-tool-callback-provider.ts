@@ -4,6 +4,7 @@ import { indexByName } from './tool-name-registry';
 
 /** A fixed list of callbacks; duplicate names are refused when it is made. */
 export class StaticToolCallbackProvider implements ToolCallbackProvider {
+  /** Its tools are fixed when it is made. */
   readonly isStatic = true;
   private readonly callbacks: readonly ToolCallback[];
 
@@ -11,6 +12,7 @@ export class StaticToolCallbackProvider implements ToolCallbackProvider {
     this.callbacks = Object.freeze([...indexByName(callbacks).values()]);
   }
 
+  /** The callbacks it was made with. */
   getToolCallbacks(): readonly ToolCallback[] {
     return this.callbacks;
   }

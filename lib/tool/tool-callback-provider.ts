@@ -5,6 +5,10 @@ import type { ToolCallback } from './tool-callback';
  * tools in a database, a remote MCP server).
  */
 export interface ToolCallbackProvider {
+  /**
+   * Promise<readonly ToolCallback[]>; | The tools it offers now (a promise for a provider that must ask, such as an MCP
+   * server).
+   */
   getToolCallbacks(): readonly ToolCallback[] | Promise<readonly ToolCallback[]>;
   /**
    * `true` when the callbacks are fixed and cheap to get: the module then merges them into its static resolver at
@@ -13,6 +17,7 @@ export interface ToolCallbackProvider {
   readonly isStatic?: boolean;
 }
 
+/** Whether a value has a `getToolCallbacks()` method. */
 export function isToolCallbackProvider(value: unknown): value is ToolCallbackProvider {
   return (
     typeof value === 'object' &&

@@ -7,8 +7,11 @@ import { DEFAULT_TOOL_METADATA, type ToolMetadata } from './tool-metadata';
  * Implementations that have no use for a context ignore it (the built-in ones log that once).
  */
 export interface ToolCallback {
+  /** What the model is told: name, description, input schema. */
   getToolDefinition(): ToolDefinition;
+  /** How the tool is run (return direct, sequential, time limit, approval). */
   getToolMetadata(): ToolMetadata;
+  /** Runs the tool with the model's arguments (a JSON object as text); resolves to the text sent back to the model. */
   call(input: string, context?: ToolContext): Promise<string>;
   /**
    * Whether the tool may be offered to the model for the caller of this context (a tool whose guards deny the
@@ -22,6 +25,7 @@ export interface ToolCallback {
   validateInput?(input: string): Promise<Record<string, unknown>>;
 }
 
+/** Whether a value has the three methods of a `ToolCallback`. */
 export function isToolCallback(value: unknown): value is ToolCallback {
   return (
     typeof value === 'object' &&

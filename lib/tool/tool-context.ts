@@ -1,8 +1,6 @@
 import { MissingToolContextKeyError } from '../errors/missing-tool-context-key.error';
 import { LazyAbortController } from './lazy-abort-controller';
 
-type ContextValues = Record<string, unknown>;
-
 /**
  * Identifies one chat call, so that tools on request-scoped providers get one instance per conversation, bound
  * to the HTTP request the call serves. Set by the ChatClient; never shown to the model.
@@ -18,7 +16,7 @@ export interface ToolContextExecution {
  * Request data handed to tools and never shown to the model: the user, the tenant, the HTTP request, the request's
  * `AbortSignal`. Immutable: `with()` returns a new context.
  */
-export class ToolContext<T extends ContextValues = ContextValues> {
+export class ToolContext<T extends Record<string, unknown> = Record<string, unknown>> {
   private static readonly EMPTY = new ToolContext<any>(new Map());
 
   private constructor(
@@ -34,11 +32,13 @@ export class ToolContext<T extends ContextValues = ContextValues> {
     readonly toolCallId?: string,
   ) {}
 
-  static empty<T extends ContextValues = ContextValues>(): ToolContext<T> {
+  /** The context without values (shared; it carries no signal). */
+  static empty<T extends Record<string, unknown> = Record<string, unknown>>(): ToolContext<T> {
     return ToolContext.EMPTY as ToolContext<T>;
   }
 
-  static of<T extends ContextValues>(values: T, signal?: AbortSignal): ToolContext<T> {
+  /** A context with these values, and the signal tools should observe, if any. */
+  static of<T extends Record<string, unknown>>(values: T, signal?: AbortSignal): ToolContext<T> {
     return new ToolContext<T>(new Map(Object.entries(values)), signal);
   }
 
@@ -50,18 +50,22 @@ export class ToolContext<T extends ContextValues = ContextValues> {
       : source;
   }
 
+  /** How many values it holds. */
   get size(): number {
     return this.values.size;
   }
 
+  /** Whether it holds no value. */
   get isEmpty(): boolean {
     return this.values.size === 0;
   }
 
+  /** Whether it holds a value for `key`. */
   has(key: keyof T & string): boolean {
     return this.values.has(key);
   }
 
+  /** The value of `key`, or `undefined`. */
   get<K extends keyof T & string>(key: K): T[K] | undefined {
     return this.values.get(key) as T[K] | undefined;
   }
@@ -73,6 +77,7 @@ export class ToolContext<T extends ContextValues = ContextValues> {
     return value as NonNullable<T[K]>;
   }
 
+  /** The keys it holds (their values are not for logs). */
   keys(): string[] {
     return [...this.values.keys()];
   }
@@ -83,7 +88,7 @@ export class ToolContext<T extends ContextValues = ContextValues> {
   }
 
   /** A new context with more values; the given ones win. */
-  with<U extends ContextValues>(values: U): ToolContext<T & U> {
+  with<U extends Record<string, unknown>>(values: U): ToolContext<T & U> {
     const merged = new Map(this.values);
     for (const [key, value] of Object.entries(values)) merged.set(key, value);
     return new ToolContext<T & U>(merged, this.signalSource, this.toolName, this.execution, this.toolCallId);
@@ -104,7 +109,7 @@ export class ToolContext<T extends ContextValues = ContextValues> {
     return new ToolContext<T>(this.values, controller, toolName, this.execution, toolCallId);
   }
 
-  /** The same values, labelled with the tool they are handed to (used in error messages). */
+  /** @internal The same values, labelled with the tool they are handed to (used in error messages). */
   forTool(toolName: string): ToolContext<T> {
     return toolName === this.toolName
       ? this
@@ -124,6 +129,7 @@ export class ToolContext<T extends ContextValues = ContextValues> {
     return `ToolContext(${this.values.size} keys)`;
   }
 
+  /** `ToolContext(n keys)`: never the values. */
   toString(): string {
     return this.toJSON();
   }

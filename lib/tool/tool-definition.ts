@@ -4,6 +4,7 @@ import type { JsonSchema } from './json-schema';
 export interface ToolDefinition {
   /** Unique among the tools of one request; matches `^[a-zA-Z0-9_-]{1,64}$`. */
   readonly name: string;
+  /** What the tool does, for the model. */
   readonly description: string;
   /** A JSON Schema (draft 2020-12) of `type: "object"`. */
   readonly inputSchema: JsonSchema;

@@ -2,7 +2,9 @@ import type { ToolContext } from './tool-context';
 
 /** A tool call as an approval policy sees it: the arguments are the model's, parsed and validated. */
 export interface ApprovalRequest {
+  /** The tool the model called. */
   readonly toolName: string;
+  /** The model's arguments, parsed and validated. */
   readonly arguments: Readonly<Record<string, unknown>>;
 }
 

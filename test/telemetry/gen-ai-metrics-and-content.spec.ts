@@ -69,7 +69,10 @@ describe('OpenTelemetry GenAI metrics and content capture', () => {
     );
     await chat.prompt('Hi').call().content();
     const [point] = await sdk.histogram('gen_ai.execute_tool.duration');
-    expect(point.attributes).toMatchObject({ 'gen_ai.tool.name': '_OTHER', 'error.type': 'NoSuchToolError' });
+    expect(point.attributes).toMatchObject({
+      'gen_ai.tool.name': '_OTHER',
+      'error.type': 'UnknownToolCallError',
+    });
     expect(sdk.finished().find((s) => s.name === 'execute_tool madeUp_9f2c')).toBeDefined();
   });
 

@@ -145,7 +145,7 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
     );
     const summary = (id: string) => [tools[id]['error.type'], tools[id]['tool_calling.tool.outcome']];
     expect(summary('c1')).toEqual(['InvalidToolInputError', 'invalid_input']);
-    expect(summary('c2')).toEqual(['NoSuchToolError', 'unknown_tool']);
+    expect(summary('c2')).toEqual(['UnknownToolCallError', 'unknown_tool']);
     expect(tools.c2['gen_ai.tool.name']).toBe('sendEmail');
     expect(summary('c3')).toEqual(['ToolTimeoutError', 'timeout']);
     expect(summary('c4')).toEqual(['denied', 'denied']);

@@ -90,6 +90,8 @@ export const ModuleMessages = {
     'or, if it is not a tool, provide it under a token that is not a tool name (a Symbol, or a string with a ' +
     'character other than letters, digits, "_" and "-")',
 
+  missingPackage: (packageName: string, feature: string, source?: string) =>
+    `${source ? `${source}: ` : ''}${feature} needs the package "${packageName}": npm install ${packageName}`,
   invalidConfig: (problems: readonly string[]) =>
     `invalid tool-calling configuration (namespace "toolCalling"): ${problems.join('; ')} ` +
     '(values are not shown)',

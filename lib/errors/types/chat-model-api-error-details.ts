@@ -1,6 +1,8 @@
 /** What a provider said when it refused or failed a request. Never contains the API key. */
 export interface ChatModelApiErrorDetails {
+  /** The provider (`openai`, `anthropic`…). */
   readonly provider: string;
+  /** The model the request was for. */
   readonly model: string;
   /** The endpoint, without credentials or query string; absent for the provider's default endpoint. */
   readonly baseURL?: string;

@@ -8,11 +8,16 @@ export interface McpHttpServerConfig {
 
 /** An MCP server started as a child process and spoken to over its stdin/stdout. */
 export interface McpStdioServerConfig {
+  /** The program that runs the server, started as a child process. */
   readonly command: string;
+  /** Its arguments. */
   readonly args?: readonly string[];
   /** Added to the SDK's default environment of the child (PATH, HOME…); never logged. */
   readonly env?: Readonly<Record<string, string>>;
-  /** Working directory of the child; default: this process's. */
+  /**
+   * Working directory of the child.
+   * @defaultValue this process's
+   */
   readonly cwd?: string;
 }
 
@@ -25,6 +30,7 @@ export interface McpServerCommonConfig {
   readonly forwardContext?: readonly string[];
 }
 
+/** One MCP server to take tools from: over HTTP or a child process's stdio, with the options both share. */
 export type McpServerConfig = (McpHttpServerConfig | McpStdioServerConfig) & McpServerCommonConfig;
 
 /** The MCP servers whose tools the application offers, and how to talk to them. */
@@ -33,11 +39,20 @@ export interface McpClientOptions {
   readonly servers?: Readonly<Record<string, McpServerConfig>>;
   /** `ToolContext` keys sent in `_meta` to every server's tools (a server's own list replaces it). */
   readonly forwardContext?: readonly string[];
-  /** The SDK's limit for one MCP request, in milliseconds (default 60000); the tool's own timeout applies too. */
+  /**
+   * The SDK's limit for one MCP request, in milliseconds; the tool's own timeout applies too.
+   * @defaultValue 60000
+   */
   readonly requestTimeoutMs?: number;
-  /** After a failed connection, how long before a server is tried again, in milliseconds (default 2000). */
+  /**
+   * After a failed connection, how long before a server is tried again, in milliseconds.
+   * @defaultValue 2000
+   */
   readonly retryDelayMs?: number;
-  /** How this client introduces itself to servers (default `nestjs-tool-calling`). */
+  /**
+   * How this client introduces itself to servers.
+   * @defaultValue `nestjs-tool-calling`
+   */
   readonly clientInfo?: { readonly name: string; readonly version: string };
 }
 

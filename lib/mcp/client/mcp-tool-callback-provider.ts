@@ -12,10 +12,14 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 const DEFAULT_RETRY_DELAY_MS = 2_000;
 const DEFAULT_CLIENT_INFO = { name: 'nestjs-tool-calling', version: '0.1.0' };
 
+/** The servers to take tools from and how, with what the module adds. */
 export interface McpToolCallbackProviderOptions extends McpClientOptions {
   /** Names already taken (the application's own tools): an MCP tool with one of them gets its server's prefix. */
   readonly reservedNames?: () => Iterable<string>;
-  /** Where the servers come from, for error messages (default `McpToolCallbackProvider`). */
+  /**
+   * Where the servers come from, for error messages.
+   * @defaultValue `'McpToolCallbackProvider'`
+   */
   readonly source?: string;
 }
 
@@ -88,6 +92,7 @@ export class McpToolCallbackProvider implements ToolCallbackProvider, OnApplicat
     await Promise.all(this.connections.map((connection) => connection.close()));
   }
 
+  /** Closes the connections when the application shuts down; called by Nest. */
   async onApplicationShutdown(): Promise<void> {
     await this.close();
   }

@@ -18,6 +18,7 @@ import type { McpServerConnection } from './mcp-server-connection';
 export class McpToolCallback implements ToolCallback {
   private readonly definition: ToolDefinition;
 
+  /** @internal Made by `McpToolCallbackProvider` for each tool a server lists. */
   constructor(
     private readonly connection: McpServerConnection,
     private readonly tool: McpListedTool,
@@ -41,14 +42,21 @@ export class McpToolCallback implements ToolCallback {
     return this.tool.name;
   }
 
+  /** The tool as the model sees it: its name here, the server's description and input schema. */
   getToolDefinition(): ToolDefinition {
     return this.definition;
   }
 
+  /** How the tool is run: as any tool, not returning directly. */
   getToolMetadata(): ToolMetadata {
     return DEFAULT_TOOL_METADATA;
   }
 
+  /**
+   * Checks the arguments against the tool's schema, calls the tool on its server and resolves to the result's text.
+   * Rejects with `InvalidToolInputError`, `McpToolCallError` (the tool reported an error) or
+   * `McpServerUnavailableError`.
+   */
   async call(input: string, context?: ToolContext): Promise<string> {
     const name = this.definition.name;
     const args = parseToolInputJson(input, name);

@@ -6,20 +6,28 @@ export type McpServedTools = readonly string[] | ((callback: ToolCallback) => bo
 
 /** What the MCP server says about itself in `initialize`. */
 export interface McpServerIdentity {
+  /** The server's name, as clients show it. */
   readonly name: string;
+  /** The server's version. */
   readonly version: string;
 }
 
 /** What every MCP server of the application shares, over HTTP or stdio. */
 export interface McpToolServerOptions {
-  /** The tools served (default: every static and discovered tool of the application). */
+  /**
+   * The tools served.
+   * @defaultValue every static and discovered tool of the application
+   */
   readonly tools?: McpServedTools;
   /**
    * Serve tools that need a person's approval (`@Tool({ approval })`) too. Default `false`: an MCP call cannot pause
    * for a decision, so such tools are not listed and a call to one is an unknown tool.
    */
   readonly serveToolsNeedingApproval?: boolean;
-  /** Default `{ name: 'nestjs-tool-calling', version: '0.1.0' }`. */
+  /**
+   * How the server introduces itself to clients.
+   * @defaultValue `{ name: 'nestjs-tool-calling', version: '0.1.0' }`
+   */
   readonly serverInfo?: McpServerIdentity;
   /** Sent to clients in `initialize`: how to use these tools. */
   readonly instructions?: string;
@@ -32,7 +40,10 @@ export interface McpToolServerOptions {
 
 /** Options of `McpServerModule.forRoot()`: the Streamable HTTP endpoint in the Nest application. */
 export interface McpServerModuleOptions extends McpToolServerOptions {
-  /** Where the endpoint is mounted, under the app's global prefix (default `mcp`). */
+  /**
+   * Where the endpoint is mounted, under the app's global prefix.
+   * @defaultValue `'mcp'`
+   */
   readonly path?: string;
   /** Guards of the endpoint (your authentication guard): the MCP HTTP request is the caller. */
   readonly guards?: readonly (Type<CanActivate> | CanActivate)[];
@@ -56,6 +67,9 @@ export interface McpServerModuleOptions extends McpToolServerOptions {
    * Default: origins whose host is an allowed host.
    */
   readonly allowedOrigins?: readonly string[] | '*';
-  /** Largest request body accepted, in bytes (default 1 MiB); the app's body parser has its own limit too. */
+  /**
+   * Largest request body accepted, in bytes; the app's body parser has its own limit too.
+   * @defaultValue 1048576 (1 MiB)
+   */
   readonly maxBodyBytes?: number;
 }

@@ -15,8 +15,10 @@ import { McpToolServer } from './mcp-tool-server';
  */
 @Module({})
 export class McpServerModule implements OnApplicationShutdown {
+  /** @internal */
   constructor(@Inject(McpHttpEndpoint) private readonly endpoint: McpHttpEndpoint) {}
 
+  /** Serves the application's tools over MCP's streamable HTTP at `options.path`. */
   static forRoot(options: McpServerModuleOptions = {}): DynamicModule {
     const path = options.path ?? 'mcp';
     return {
@@ -41,6 +43,7 @@ export class McpServerModule implements OnApplicationShutdown {
     };
   }
 
+  /** Closes the open MCP sessions; called by Nest. */
   async onApplicationShutdown(): Promise<void> {
     await this.endpoint.close();
   }

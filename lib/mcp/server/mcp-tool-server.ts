@@ -15,6 +15,7 @@ const DEFAULT_SERVER_INFO = { name: 'nestjs-tool-calling', version: '0.1.0' };
 
 /** Where the tools come from: the application's static and discovered tools. */
 export interface McpToolSource {
+  /** The tools to serve. */
   getToolCallbacks(): readonly ToolCallback[];
 }
 

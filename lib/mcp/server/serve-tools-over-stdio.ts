@@ -6,18 +6,24 @@ import type { McpToolServerOptions } from './mcp-server-options';
 import { McpToolServer } from './mcp-tool-server';
 import { StderrLogger } from './stderr.logger';
 
+/** How `serveToolsOverStdio` serves the tools. */
 export interface McpStdioOptions extends McpToolServerOptions {
   /**
    * Who the calls act for, in place of an HTTP request: what your guards read (`{ user: { roles: ['admin'] } }`).
-   * Each message gets a fresh copy, so request-scoped tools get a context per message. Default `{}`.
+   * Each message gets a fresh copy, so request-scoped tools get a context per message.
+   * @defaultValue `{}`
    */
   readonly caller?: Readonly<Record<string, unknown>>;
-  /** Send the app's log to stderr (default `true`): stdout carries the protocol and nothing else. */
+  /**
+   * Send the app's log to stderr: stdout carries the protocol and nothing else.
+   * @defaultValue true
+   */
   readonly logToStderr?: boolean;
 }
 
 /** The running stdio server. */
 export interface McpStdioServer {
+  /** The server of the tools, which answers the MCP messages. */
   readonly tools: McpToolServer;
   /** Stops serving (the application stays open). */
   close(): Promise<void>;

@@ -5,9 +5,15 @@ import type { ApprovalPolicy } from '../tool-metadata';
 
 /** Options of `@Tool()` and of function tools. */
 export interface ToolOptions {
-  /** Defaults to the method name. Must match `^[a-zA-Z0-9_-]{1,64}$`. */
+  /**
+   * The tool's name; must match `^[a-zA-Z0-9_-]{1,64}$`.
+   * @defaultValue the method's name
+   */
   name?: string;
-  /** What the tool does, for the model. Defaults to the name split into words (`getWeather` → `get weather`). */
+  /**
+   * What the tool does, for the model.
+   * @defaultValue the name split into words (`getWeather` → `get weather`)
+   */
   description?: string;
   /** End the call with this tool's result instead of sending it back to the model (see the docs). */
   returnDirect?: boolean;
@@ -22,6 +28,10 @@ export interface ToolOptions {
    * chat call pauses with `pendingApprovals` until `chat.resume(id, { approved })`.
    */
   approval?: boolean | ApprovalPolicy;
+  /**
+   * Turns what the tool returns into the text sent to the model. @defaultValue `DefaultToolCallResultConverter` (JSON;
+   * a string as is)
+   */
   resultConverter?: ToolCallResultConverter;
   /** A Standard Schema (zod, valibot, arktype…) of the input: the method takes the parsed value. */
   input?: StandardSchemaV1;
@@ -32,7 +42,10 @@ export interface ToolOptions {
   inputSchema?: JsonSchema;
   /** Keep `format` keywords in the schema shown to the model (removed by default). */
   keepFormat?: boolean;
-  /** Send this tool in the provider's strict mode (OpenAI), or not (`false`); default: the model's settings. */
+  /**
+   * Send this tool in the provider's strict mode (OpenAI), or not (`false`).
+   * @defaultValue the model's settings
+   */
   strict?: boolean;
   /**
    * With tool search on, `false` keeps the tool always offered to the model (pinned); by default it waits behind
@@ -54,6 +67,7 @@ export type ToolParamType =
 export interface ToolParamOptions {
   /** The argument's name in the schema. Needed when it cannot be read from the method's source. */
   name?: string;
+  /** What the argument is, for the model. */
   description?: string;
   /** Parameters are required unless this is `false`. */
   required?: boolean;

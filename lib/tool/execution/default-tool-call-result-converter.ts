@@ -9,6 +9,7 @@ const DONE = 'Done';
  * a string) and a `Set` an array. A value JSON cannot represent is a `ToolResultConversionError`.
  */
 export class DefaultToolCallResultConverter implements ToolCallResultConverter {
+  /** The text for the model, by the rules above; throws `ToolResultConversionError` for a value JSON cannot hold. */
   convert(result: unknown, toolName: string): string {
     if (result === undefined) return DONE;
     if (typeof result === 'string') return result;

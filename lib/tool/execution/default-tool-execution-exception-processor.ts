@@ -3,13 +3,15 @@ import { ToolExecutionError } from '../../errors/tool-execution.error';
 import { Messages } from '../../errors/messages/tool.messages';
 import type { ToolExecutionExceptionProcessor } from './tool-execution-exception-processor';
 
-type ErrorClass = abstract new (...args: any[]) => Error;
-
+/** What `DefaultToolExecutionExceptionProcessor` rethrows instead of telling the model. */
 export interface DefaultToolExecutionExceptionProcessorOptions {
-  /** Rethrow every failure instead of telling the model. */
+  /**
+   * Rethrow every failure instead of telling the model.
+   * @defaultValue false
+   */
   alwaysThrow?: boolean;
   /** Rethrow failures of these classes (matched on the error and on its `cause`). */
-  rethrow?: readonly ErrorClass[];
+  rethrow?: readonly (abstract new (...args: any[]) => Error)[];
 }
 
 /**
@@ -20,13 +22,14 @@ export interface DefaultToolExecutionExceptionProcessorOptions {
  */
 export class DefaultToolExecutionExceptionProcessor implements ToolExecutionExceptionProcessor {
   private readonly alwaysThrow: boolean;
-  private readonly rethrow: readonly ErrorClass[];
+  private readonly rethrow: readonly (abstract new (...args: any[]) => Error)[];
 
   constructor(options: DefaultToolExecutionExceptionProcessorOptions = {}) {
     this.alwaysThrow = options.alwaysThrow ?? false;
     this.rethrow = options.rethrow ?? [];
   }
 
+  /** The error's message for the model, or the error rethrown (see the options). */
   process(error: Error): string {
     if (this.alwaysThrow) throw error;
     const cause = error.cause;

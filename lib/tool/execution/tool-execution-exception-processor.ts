@@ -4,5 +4,6 @@
  * errors of a failed call.
  */
 export interface ToolExecutionExceptionProcessor {
+  /** The text the model receives for a failed call, or throws to end the chat call with that error. */
   process(error: Error): string;
 }

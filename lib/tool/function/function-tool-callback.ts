@@ -11,38 +11,45 @@ import { EMPTY_OBJECT_SCHEMA } from '../schema/model-schema';
 import { describeTool } from '../tool-definition.factory';
 import { ToolContext } from '../tool-context';
 
-type Awaitable<T> = T | Promise<T>;
-
-interface FunctionToolBase extends Omit<ToolOptions, 'input' | 'inputSchema'> {
+/** What every function tool takes: the `@Tool` options but its input, and a name. */
+export interface FunctionToolBase extends Omit<ToolOptions, 'input' | 'inputSchema'> {
   /** Required for a function tool. */
   name: string;
 }
 
 /** Input validated by a Standard Schema (zod…); the function receives the schema's output. */
 export interface StandardSchemaFunctionTool<S extends StandardSchemaV1, R> extends FunctionToolBase {
+  /** The input's Standard Schema (zod, valibot, arktype…). */
   input: S;
   /** What the model is shown, when the schema library cannot export a JSON Schema itself. */
   inputSchema?: JsonSchema;
-  fn: (input: StandardSchemaV1.InferOutput<S>, context: ToolContext) => Awaitable<R>;
+  /** The tool: takes the parsed input and the call's context. */
+  fn: (input: StandardSchemaV1.InferOutput<S>, context: ToolContext) => R | Promise<R>;
 }
 
 /** Input given as a class-validator DTO class; the function receives an instance. */
 export interface DtoFunctionTool<T extends object, R> extends FunctionToolBase {
+  /** The DTO class, with class-validator decorators and `@ToolParam()` on its properties. */
   inputType: new () => T;
-  fn: (input: T, context: ToolContext) => Awaitable<R>;
+  /** The tool: takes the validated DTO instance and the call's context. */
+  fn: (input: T, context: ToolContext) => R | Promise<R>;
 }
 
 /** Input given as a literal JSON Schema; the function receives the validated object. */
 export interface JsonSchemaFunctionTool<T, R> extends FunctionToolBase {
+  /** The input's JSON Schema, of `type: "object"`. */
   inputSchema: JsonSchema;
-  fn: (input: T, context: ToolContext) => Awaitable<R>;
+  /** The tool: takes the validated object and the call's context. */
+  fn: (input: T, context: ToolContext) => R | Promise<R>;
 }
 
 /** No input: the model calls it with `{}`. */
 export interface NoInputFunctionTool<R> extends FunctionToolBase {
-  fn: () => Awaitable<R>;
+  /** The tool. */
+  fn: () => R | Promise<R>;
 }
 
+/** The options of `FunctionToolCallback.from()`, one shape per way of declaring the input. */
 export type FunctionToolOptions =
   | StandardSchemaFunctionTool<StandardSchemaV1, unknown>
   | DtoFunctionTool<object, unknown>
@@ -69,18 +76,24 @@ export class FunctionToolCallback extends InvocableToolCallback<unknown> {
     this.passesInput = parser.schema !== EMPTY_OBJECT_SCHEMA;
   }
 
+  /** A tool whose input is a Standard Schema. Throws `ToolDefinitionError` when it cannot be defined. */
   static from<S extends StandardSchemaV1, R>(options: StandardSchemaFunctionTool<S, R>): FunctionToolCallback;
+  /** A tool whose input is a class-validator DTO. */
   static from<T extends object, R>(options: DtoFunctionTool<T, R>): FunctionToolCallback;
+  /** A tool whose input is a literal JSON Schema. */
   static from<T, R>(options: JsonSchemaFunctionTool<T, R>): FunctionToolCallback;
+  /** A tool without input. */
   static from<R>(options: NoInputFunctionTool<R>): FunctionToolCallback;
   static from(options: FunctionToolOptions): FunctionToolCallback {
     return new FunctionToolCallback(options);
   }
 
+  /** @internal */
   protected bind(input: Record<string, unknown>, toolName: string): unknown {
     return this.parser.parse(input, toolName);
   }
 
+  /** @internal */
   protected invoke(value: unknown, context: ToolContext | undefined): unknown {
     if (!this.passesInput) return this.fn();
     return this.fn(value, (context ?? ToolContext.empty()).forTool(this.descriptor.definition.name));

@@ -12,6 +12,7 @@ import { staticToolCallbacksOf } from './static-tool-methods';
  * so is a name defined twice (the error lists every `Class.method` involved).
  */
 export class MethodToolCallbackProvider implements ToolCallbackProvider {
+  /** Its tools are fixed when it is made. */
   readonly isStatic = true;
   private readonly callbacks: readonly ToolCallback[];
 
@@ -41,10 +42,12 @@ export class MethodToolCallbackProvider implements ToolCallbackProvider {
     this.callbacks = Object.freeze([...indexByName(callbacks).values()]);
   }
 
+  /** The `@Tool` methods of these objects; throws `ToolDefinitionError` for a tool that cannot be defined. */
   static from(...toolObjects: object[]): MethodToolCallbackProvider {
     return new MethodToolCallbackProvider(toolObjects);
   }
 
+  /** One callback per `@Tool` method, in the objects' order. */
   getToolCallbacks(): readonly ToolCallback[] {
     return this.callbacks;
   }

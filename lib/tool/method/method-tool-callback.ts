@@ -4,6 +4,7 @@ import { InvocableToolCallback } from '../invocable-tool-callback';
 import { ToolContext } from '../tool-context';
 import { inspectToolMethod, type ToolMethodPlan } from './tool-method.inspector';
 
+/** How a `MethodToolCallback` finds its method and the instance to call it on. */
 export interface MethodToolCallbackOptions {
   /**
    * The instance whose method is called; may be a `Proxy` or an instance of a subclass. A class stands for its
@@ -12,6 +13,7 @@ export interface MethodToolCallbackOptions {
   target?: object;
   /** The class to read the `@Tool` metadata from; defaults to the real class of `target`. */
   targetClass?: Function;
+  /** The `@Tool` method's name. */
   methodName: string;
   /**
    * Resolves the instance on each call instead of using `target`: for request-scoped providers, whose instance
@@ -66,6 +68,7 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
     return this.plan.source;
   }
 
+  /** @internal */
   protected bind(input: Record<string, unknown>, toolName: string): unknown[] | Promise<unknown[]> {
     return this.plan.toArguments(input, toolName);
   }
@@ -75,7 +78,7 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
     return this.target === undefined;
   }
 
-  /** Synchronous when the target is known and the method is: the caller awaits only what is a promise. */
+  /** @internal Synchronous when the target is known and the method is: the caller awaits only what is a promise. */
   protected invoke(
     args: unknown[],
     context: ToolContext | undefined,

@@ -23,6 +23,7 @@ export class ContainerToolCallbackResolver implements ToolCallbackResolver {
     this.byName = indexByName(callbacks);
   }
 
+  /** undefined { | The discovered or registered tool of this name, if any. */
   resolve(toolName: string): ToolCallback | undefined {
     return this.byName.get(toolName) ?? this.resolveFunction(toolName);
   }

@@ -9,6 +9,7 @@ export class DelegatingToolCallbackResolver implements ToolCallbackResolver {
     this.resolvers = Object.freeze([...resolvers]);
   }
 
+  /** undefined { | The first resolver's answer that is not `undefined`. */
   resolve(toolName: string): ToolCallback | undefined {
     for (const resolver of this.resolvers) {
       const callback = resolver.resolve(toolName);

@@ -10,10 +10,12 @@ export class StaticToolCallbackResolver implements ToolCallbackResolver {
     this.byName = indexByName(callbacks);
   }
 
+  /** undefined { | The callback of this name, if any. */
   resolve(toolName: string): ToolCallback | undefined {
     return this.byName.get(toolName);
   }
 
+  /** Every callback it was made with. */
   getToolCallbacks(): readonly ToolCallback[] {
     return [...this.byName.values()];
   }

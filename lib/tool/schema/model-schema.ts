@@ -2,6 +2,7 @@ import { JSON_SCHEMA_DRAFT_2020_12, type JsonSchema } from '../json-schema';
 import { deepFreeze, mapSchema } from './json-schema-walker';
 import { copyModelSchema } from './model-schema.copier';
 
+/** How `toModelSchema` adapts a schema for a model. */
 export interface ModelSchemaOptions {
   /**
    * Keep `format` keywords in the schema sent to the model. Off by default: some providers reject them. When
