@@ -1,4 +1,5 @@
 import { messageWithoutStatus, type ProviderErrorInfo, type SdkApiError } from '../sdk-error.mapper';
+import { isRecord } from '../../util/is-record';
 
 /** The HTTP status Anthropic uses for each error type: picks the error class of an error sent inside a stream. */
 const STATUS_BY_TYPE: Readonly<Record<string, number>> = {
@@ -30,8 +31,4 @@ export function describeAnthropicError(error: SdkApiError): ProviderErrorInfo {
     impliedStatus:
       type !== undefined && Object.hasOwn(STATUS_BY_TYPE, type) ? STATUS_BY_TYPE[type] : undefined,
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -13,6 +13,7 @@ import {
   type SdkErrorContext,
   type ProviderErrorInfo,
 } from '../sdk-error.mapper';
+import { isRecord } from '../../util/is-record';
 
 /** The statuses the adapter has the SDK retry (its own default list). */
 const RETRIED = new Set([408, 429, 500, 502, 503, 504]);
@@ -113,8 +114,4 @@ function chainHasName(error: Error, names: readonly string[]): boolean {
     current = current.cause;
   }
   return false;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,6 @@
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import type { AssistantMessage, Message } from '../../chat/model/messages';
+import { isRecord } from '../../util/is-record';
 
 /** Where the adapter keeps what a later request needs back, in `AssistantMessage.metadata`. */
 export const RESPONSES_METADATA_KEY = 'openai-responses';
@@ -76,8 +77,4 @@ export function replayableReasoning(
     });
   }
   return reasoning.length > 0 ? { [RESPONSES_METADATA_KEY]: { reasoning } } : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

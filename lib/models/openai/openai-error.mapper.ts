@@ -1,4 +1,5 @@
 import { messageWithoutStatus, type ProviderErrorInfo, type SdkApiError } from '../sdk-error.mapper';
+import { isRecord } from '../../util/is-record';
 
 /**
  * Reads an OpenAI(-compatible) error body: `{ error: { message, type, param, code } }`, which the SDK keeps as
@@ -20,8 +21,4 @@ export function describeOpenAiError(error: SdkApiError): ProviderErrorInfo {
     code: typeof code === 'string' ? code : undefined,
     impliedStatus: numericCode,
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
