@@ -187,6 +187,8 @@ export type {
   AzureOpenAiChatModelSettings,
   AnthropicChatModelSettings,
   GeminiChatModelSettings,
+  ProviderModelSettings,
+  WithProvider,
 } from './models/chat-model-settings';
 export { createChatModel } from './models/chat-model.factory';
 

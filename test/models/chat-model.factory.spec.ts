@@ -68,7 +68,7 @@ describe('createChatModel', () => {
     expect(error).toMatchObject({ provider: 'anthropic', setting: 'apiKey' });
     expect(error.message).toBe(
       'The Anthropic chat model (provider "anthropic") needs an API key: set it in the apiKey setting or ' +
-        'ANTHROPIC_API_KEY',
+        'ANTHROPIC_API_KEY (a gateway that adds its own credentials needs only a baseURL)',
     );
   });
 
@@ -94,8 +94,8 @@ describe('createChatModel', () => {
     expect(error).toBeInstanceOf(ChatModelConfigurationError);
     expect(error).toMatchObject({ provider: 'mistral', setting: 'provider' });
     expect(error.message).toBe(
-      'unknown chat model provider "mistral": use "openai" (any OpenAI-compatible endpoint), "openai-responses", ' +
-        '"azure-openai", "anthropic" or "gemini"',
+      'unknown chat model provider "mistral": use "openai", "openai-responses", "anthropic", "azure-openai" or ' +
+        '"gemini"',
     );
   });
 

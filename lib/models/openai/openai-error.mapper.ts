@@ -1,4 +1,5 @@
-import { messageWithoutStatus, type ProviderErrorInfo, type SdkApiError } from '../sdk-error.mapper';
+import type { ModelErrorMapper, ProviderErrorInfo, SdkApiError } from '../errors/error-mapping.context';
+import { messageWithoutStatus, sdkClassErrorMapper } from '../errors/sdk-class-error.mapper';
 import { isRecord } from '../../util/is-record';
 
 /**
@@ -21,4 +22,9 @@ export function describeOpenAiError(error: SdkApiError): ProviderErrorInfo {
     code: typeof code === 'string' ? code : undefined,
     impliedStatus: numericCode,
   };
+}
+
+/** The error mapper of the `openai` SDK loaded as `sdk`: its error classes, OpenAi's error bodies. */
+export function openAiErrorMapper(sdk: typeof import('openai')): ModelErrorMapper {
+  return sdkClassErrorMapper(sdk, describeOpenAiError);
 }

@@ -175,7 +175,7 @@ describe('AnthropicChatModel errors', () => {
     expect(error).toBeInstanceOf(ChatModelConnectionError);
     expect(error.timedOut).toBe(false);
     expect(error.message).toMatch(
-      /model "claude-sonnet-5-5" could not be reached: Connection error\..*ECONNREFUSED/,
+      /model "claude-sonnet-5-5" could not be reached: connect ECONNREFUSED 127\.0\.0\.1:\d+$/,
     );
   });
 

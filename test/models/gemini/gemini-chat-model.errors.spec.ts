@@ -135,7 +135,9 @@ describe('GeminiChatModel errors', () => {
 
     expect(caught).toBeInstanceOf(ChatModelConnectionError);
     expect(caught.timedOut).toBe(false);
-    expect(caught.message).toMatch(/model "gemini-2.5-flash" could not be reached: .*fetch failed/);
+    expect(caught.message).toMatch(
+      /model "gemini-2.5-flash" could not be reached: connect ECONNREFUSED 127\.0\.0\.1:\d+$/,
+    );
   });
 
   it('maps the time limit to ChatModelConnectionError with timedOut', async () => {

@@ -116,7 +116,7 @@ describe('OpenAiResponsesChatModel errors', () => {
 
     expect(error).toBeInstanceOf(ChatModelConnectionError);
     expect(error.message).toMatch(
-      /model "gpt-4.1-mini" could not be reached: Connection error\..*ECONNREFUSED/,
+      /model "gpt-4.1-mini" could not be reached: connect ECONNREFUSED 127\.0\.0\.1:\d+$/,
     );
   });
 

@@ -211,7 +211,7 @@ describe('OpenAiChatModel errors', () => {
     expect(error.name).toBe('ChatModelConnectionError');
     expect(error.timedOut).toBe(false);
     expect(error.message).toMatch(
-      /model "gpt-4o-mini" could not be reached: Connection error\..*ECONNREFUSED/,
+      /model "gpt-4o-mini" could not be reached: connect ECONNREFUSED 127\.0\.0\.1:\d+$/,
     );
   });
 

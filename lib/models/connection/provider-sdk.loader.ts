@@ -1,6 +1,6 @@
-import { ChatModelConfigurationError } from '../errors/chat-model-configuration.error';
-import { ToolDefinitionError } from '../errors/tool-definition.error';
-import { requireOptional } from '../util/optional-require';
+import { ChatModelConfigurationError } from '../../errors/chat-model-configuration.error';
+import { ToolDefinitionError } from '../../errors/tool-definition.error';
+import { requireOptional } from '../../util/optional-require';
 
 /**
  * Loads a provider's SDK, an optional peer dependency. When it is not installed: `ChatModelConfigurationError`
