@@ -59,7 +59,8 @@ export async function* runSdkStream<E>(
     streaming = true;
     yield* read(guard.watch(events), endpoint);
   } catch (error) {
-    if (signal?.aborted) throw signal.reason;
+    // An SDK that fails on the guard's abort (Gemini's) rather than ending quietly: the abort's own reason.
+    guard.throwIfStopped();
     throw context.mapError(error, { ...context, streaming });
   } finally {
     guard.dispose();

@@ -5,11 +5,13 @@ import type { GeminiChatModelSettings } from './gemini-chat-model.settings';
 import { connectGemini } from './gemini-client.factory';
 import { toGeminiRequest } from './gemini-request.mapper';
 import { fromGeminiResponse } from './gemini-response.mapper';
+import { openGeminiStream } from './gemini-stream.opener';
 import { readGeminiStream } from './gemini-stream.reader';
 
 function generateContentWire(
   client: GoogleGenAI,
   model: string,
+  timeoutMs: number | undefined,
 ): ProviderWire<GenerateContentParameters, GenerateContentResponse, GenerateContentResponse> {
   const withSignal = (request: GenerateContentParameters, signal: AbortSignal | undefined) => ({
     ...request,
@@ -20,7 +22,7 @@ function generateContentWire(
     model: (request) => request.model,
     send: (request, signal) => client.models.generateContent(withSignal(request, signal)),
     read: (response, _request, endpoint) => fromGeminiResponse(response, endpoint),
-    open: (request, signal) => client.models.generateContentStream(withSignal(request, signal)),
+    open: (request, signal) => openGeminiStream(client, request, signal, timeoutMs),
     readStream: (chunks, _request, endpoint) => readGeminiStream(chunks, endpoint),
   };
 }
@@ -42,6 +44,6 @@ export class GeminiChatModel extends ProviderChatModel {
    */
   constructor(settings: GeminiChatModelSettings & { readonly client?: GoogleGenAI }) {
     const connection = connectGemini(settings);
-    super(settings, connection, generateContentWire(connection.client, settings.model));
+    super(settings, connection, generateContentWire(connection.client, settings.model, connection.timeoutMs));
   }
 }
