@@ -8,7 +8,7 @@ import {
   type ChatResponseChunk,
 } from 'nestjs-tool-calling';
 import { ADAPTER_CONTRACTS, expectedStatusMessage } from './support/adapter-contracts';
-import { prompt } from './support/chat-test.helpers';
+import { prompt, failure } from './support/chat-test.helpers';
 import { modelsUnderTest } from './support/models-under-test';
 import { runInNodeRealm } from './support/node-realm.runner';
 import { fixture, jsonFixture, type ScriptedReply } from './support/provider-test.server';
@@ -19,18 +19,6 @@ const ANSWER = 'Hello! How can I help you today?';
 const hello = prompt({ messages: [userMessage('Hello')] });
 
 /** What a call or a stream failed with, and the chunks a stream gave before. */
-async function failure(
-  action: Promise<unknown> | AsyncIterable<ChatResponseChunk>,
-  seen: ChatResponseChunk[] = [],
-) {
-  try {
-    if (Symbol.asyncIterator in action) for await (const chunk of action) seen.push(chunk);
-    else await action;
-  } catch (error) {
-    return error as any;
-  }
-  throw new Error('expected a failure');
-}
 
 describe.each(ADAPTER_CONTRACTS)('the adapter contract: $label', (contract) => {
   const models = modelsUnderTest();
@@ -44,7 +32,8 @@ describe.each(ADAPTER_CONTRACTS)('the adapter contract: $label', (contract) => {
     it.each(contract.statuses)('%i (%s/%s)', async (...status) => {
       const [code, folder, file, type] = status;
       const body = jsonFixture(folder, file);
-      const chat = await model([{ status: code, json: body }]);
+      const headers = contract.requestIdHeader ? { [contract.requestIdHeader]: 'req_contract_1' } : undefined;
+      const chat = await model([{ status: code, headers, json: body }]);
 
       const error = await failure(chat.call(hello));
 
@@ -54,6 +43,8 @@ describe.each(ADAPTER_CONTRACTS)('the adapter contract: $label', (contract) => {
       expect(error).toBeInstanceOf(ToolCallingError);
       expect(error.name).toBe(type.name);
       expect(error).toMatchObject({ provider: contract.provider, status: code });
+      expect(error.errorType).toBe(contract.errorType(body));
+      expect(error.requestId).toBe(headers ? 'req_contract_1' : undefined);
       expect(error.message).toBe(expectedStatusMessage(contract, server(), status, body));
       expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(contract.apiKey);
       expect(error.cause).toBeUndefined();

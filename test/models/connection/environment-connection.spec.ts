@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
-import { ChatModelConnectionError, type ChatModel } from 'nestjs-tool-calling';
+import { ChatModelConnectionError } from 'nestjs-tool-calling';
 import { AnthropicChatModel } from 'nestjs-tool-calling/anthropic';
 import { OpenAiChatModel } from 'nestjs-tool-calling/openai';
 import { withEnv } from '../../module/with-env';
-import { prompt } from '../support/chat-test.helpers';
+import { failure, prompt, thrownBy } from '../support/chat-test.helpers';
 import { jsonFixture, ProviderTestServer } from '../support/provider-test.server';
 
 const hello = prompt({ messages: [{ role: 'user', content: 'Hello' }] });
@@ -15,15 +15,6 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-async function failure(model: ChatModel): Promise<any> {
-  return model.call(hello).then(
-    () => {
-      throw new Error('the call succeeded');
-    },
-    (error: unknown) => error,
-  );
 }
 
 describe('a connection from the environment alone', () => {
@@ -63,8 +54,10 @@ describe('a connection from the environment alone', () => {
     const [openAi, anthropic] = await withEnv(
       { OPENAI_BASE_URL: `${url}/v1`, ANTHROPIC_BASE_URL: url },
       async () => [
-        await failure(new OpenAiChatModel({ model: 'gpt-4o-mini', apiKey: 'sk-test-1234', maxRetries: 0 })),
-        await failure(new AnthropicChatModel({ model: 'claude-sonnet-5-5', maxRetries: 0 })),
+        await failure(
+          new OpenAiChatModel({ model: 'gpt-4o-mini', apiKey: 'sk-test-1234', maxRetries: 0 }).call(hello),
+        ),
+        await failure(new AnthropicChatModel({ model: 'claude-sonnet-5-5', maxRetries: 0 }).call(hello)),
       ],
     );
 
@@ -80,14 +73,9 @@ describe('a connection from the environment alone', () => {
   });
 
   it('still refuses Anthropic with neither a key nor a base URL, naming both variables', async () => {
-    const error: any = await withEnv({}, () => {
-      try {
-        new AnthropicChatModel({ model: 'claude-sonnet-5-5' });
-        return undefined;
-      } catch (caught) {
-        return caught;
-      }
-    });
+    const error = await withEnv({}, () =>
+      thrownBy(() => new AnthropicChatModel({ model: 'claude-sonnet-5-5' })),
+    );
 
     expect(error?.message).toBe(
       'The Anthropic chat model (provider "anthropic") needs an API key: set it in the apiKey setting or ' +

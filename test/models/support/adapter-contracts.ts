@@ -41,7 +41,13 @@ export interface AdapterContract {
   /** `createChatModel` settings for the server (for a plain Node process). */
   readonly settings: (server: ProviderTestServer) => Record<string, unknown>;
   readonly statuses: readonly StatusCase[];
+  /** The error type its error bodies carry. */
+  readonly errorType: (body: any) => unknown;
+  /** The response header its SDK reads the request id from, if any. */
+  readonly requestIdHeader?: string;
 }
+
+const openAiErrorType = (body: any): unknown => body.error.type ?? undefined;
 
 const openAiStatuses = (folder: FixtureProvider = 'openai'): StatusCase[] => [
   [400, folder, 'error-400.json', ChatModelBadRequestError],
@@ -69,6 +75,8 @@ export const ADAPTER_CONTRACTS: readonly AdapterContract[] = [
       baseURL: server.url('/v1'),
     }),
     statuses: openAiStatuses(),
+    errorType: openAiErrorType,
+    requestIdHeader: 'x-request-id',
   },
   {
     label: 'OpenAiResponsesChatModel',
@@ -85,6 +93,8 @@ export const ADAPTER_CONTRACTS: readonly AdapterContract[] = [
       baseURL: server.url('/v1'),
     }),
     statuses: openAiStatuses(),
+    errorType: openAiErrorType,
+    requestIdHeader: 'x-request-id',
   },
   {
     label: 'AzureOpenAiChatModel',
@@ -109,6 +119,8 @@ export const ADAPTER_CONTRACTS: readonly AdapterContract[] = [
       [429, 'azure-openai', 'error-429.json', ChatModelRateLimitError],
       [500, 'openai', 'error-500.json', ChatModelServerError],
     ],
+    errorType: openAiErrorType,
+    requestIdHeader: 'x-request-id',
   },
   {
     label: 'AnthropicChatModel',
@@ -132,6 +144,8 @@ export const ADAPTER_CONTRACTS: readonly AdapterContract[] = [
       [429, 'anthropic', 'error-429.json', ChatModelRateLimitError],
       [529, 'anthropic', 'error-529.json', ChatModelServerError],
     ],
+    errorType: (body) => body.error.type,
+    requestIdHeader: 'request-id',
   },
   {
     label: 'GeminiChatModel',
@@ -156,6 +170,7 @@ export const ADAPTER_CONTRACTS: readonly AdapterContract[] = [
       [500, 'gemini', 'error-500.json', ChatModelServerError],
       [503, 'gemini', 'error-503.json', ChatModelServerError],
     ],
+    errorType: (body) => body.error.status,
   },
 ];
 
