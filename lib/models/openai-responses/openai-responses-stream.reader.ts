@@ -10,6 +10,7 @@ import {
   responsesFinishReason,
   responsesUsage,
 } from './openai-responses-response.mapper';
+import { responseMetadata } from '../response-parts';
 
 interface CallState {
   readonly index: number;
@@ -112,11 +113,7 @@ export function responsesStreamReader(settings: ResponsesStreamSettings) {
       type: 'finish',
       finishReason: responsesFinishReason(final, calls.size > 0),
       usage: responsesUsage(final.usage),
-      metadata: {
-        ...(final.id ? { id: final.id } : {}),
-        ...(final.model ? { model: final.model } : {}),
-        finishReason: final.status ?? null,
-      },
+      metadata: responseMetadata(final.id, final.model, final.status),
       ...(messageMetadata ? { messageMetadata } : {}),
     };
   };
