@@ -67,6 +67,53 @@ export function missingKey(
   return [{ variable, message }];
 }
 
+/** What a provider reached through an SDK adds to what its connection source says. */
+export interface SdkProviderParts<S> {
+  readonly create: (settings: S) => ChatModel;
+  /** The variable of the model name, and the model asked for when it is unset. */
+  readonly model: { readonly variable: string; readonly default: string };
+  readonly chosenBy: readonly string[];
+  /** Variables beyond the key, base URL and model, and the settings they give. */
+  readonly more?: {
+    readonly variables: readonly ProviderVariable[];
+    readonly settings: (env: ProviderEnvironment) => Partial<S>;
+  };
+}
+
+/**
+ * The descriptor of a provider reached through an SDK with a key (or a base URL) from `source`: its id is the
+ * source's, its variables the source's key and base URL variables and its model's, and what is missing its key.
+ */
+export function sdkProvider<S extends { readonly provider?: string }>(
+  source: ConnectionSource,
+  sdkPackage: string,
+  parts: SdkProviderParts<S>,
+): ChatModelProvider<S> {
+  const first = (env: ProviderEnvironment, names: readonly string[]) =>
+    names.map((name) => env[name]).find(Boolean);
+  return {
+    id: source.provider,
+    sdkPackage,
+    create: parts.create,
+    variables: [
+      ...source.apiKeyVariables.map((name) => ({ name })),
+      ...source.baseUrlVariables.map((name) => urlVariable(name)),
+      { name: parts.model.variable },
+      ...(parts.more?.variables ?? []),
+    ],
+    chosenBy: parts.chosenBy,
+    missing: (env) => missingKey(source.provider, source, env),
+    fromEnvironment: (env) =>
+      definedOnly({
+        provider: source.provider,
+        model: env[parts.model.variable] ?? parts.model.default,
+        apiKey: first(env, source.apiKeyVariables),
+        baseURL: first(env, source.baseUrlVariables),
+        ...parts.more?.settings(env),
+      }) as unknown as S,
+  };
+}
+
 /** `value` without its undefined properties. */
 export function definedOnly<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
