@@ -3,6 +3,8 @@ import type { Anthropic } from '@anthropic-ai/sdk';
 import type { AnthropicChatModelSettings } from '../models/anthropic/anthropic-chat-model.settings';
 
 export { AnthropicChatModel } from '../models/anthropic/anthropic-chat-model';
+export { ProviderChatModel } from '../models/provider-chat-model';
+export type { ProviderModelSettings } from '../models/provider-model.settings';
 export { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../models/anthropic/anthropic.constants';
 export type { AnthropicChatModelSettings };
 

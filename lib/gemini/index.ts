@@ -3,6 +3,8 @@ import type { GoogleGenAI } from '@google/genai';
 import type { GeminiChatModelSettings } from '../models/gemini/gemini-chat-model.settings';
 
 export { GeminiChatModel } from '../models/gemini/gemini-chat-model';
+export { ProviderChatModel } from '../models/provider-chat-model';
+export type { ProviderModelSettings } from '../models/provider-model.settings';
 export { toGeminiSchema } from '../models/gemini/gemini-schema';
 export type { GeminiChatModelSettings };
 

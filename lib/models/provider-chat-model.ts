@@ -42,6 +42,7 @@ export abstract class ProviderChatModel implements ChatModel {
   /** `gen_ai.provider.name` of the requests. */
   abstract readonly providerName: string;
 
+  /** @internal Each adapter of this library gives its connection and wire. */
   protected constructor(
     settings: Pick<ProviderModelSettings, 'model' | 'defaultOptions'>,
     connection: ModelConnection<unknown>,

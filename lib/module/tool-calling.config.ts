@@ -121,13 +121,13 @@ function registerAsOnFirstUse(
  *
  * | variable | meaning |
  * |---|---|
- * | `TOOL_CALLING_PROVIDER` | `openai`, `openai-responses`, `azure-openai`, `anthropic`, `gemini` or `none`; default `openai` when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set, else `anthropic` when `ANTHROPIC_API_KEY` is set, else `azure-openai` when `AZURE_OPENAI_ENDPOINT` is set, else `gemini` when `GEMINI_API_KEY` is set, else `none` |
+ * | `TOOL_CALLING_PROVIDER` | `openai`, `openai-responses`, `azure-openai`, `anthropic`, `gemini` or `none`; default `openai` when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set, else `anthropic` when `ANTHROPIC_API_KEY` or `ANTHROPIC_BASE_URL` is set, else `azure-openai` when `AZURE_OPENAI_ENDPOINT` is set, else `gemini` when `GEMINI_API_KEY` is set, else `none` |
  * | `OPENAI_API_KEY`, `OPENAI_BASE_URL`, `OPENAI_ORGANIZATION` | how to reach an OpenAI-compatible endpoint (Ollama, vLLM…: the base URL alone), or the Responses API |
  * | `OPENAI_MODEL` | default `gpt-4o-mini` |
- * | `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL` | how to reach Anthropic |
+ * | `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL` | how to reach Anthropic (a gateway that adds its own credentials: the base URL alone) |
  * | `ANTHROPIC_MODEL` | default `claude-sonnet-4-6` |
  * | `AZURE_OPENAI_ENDPOINT`, `AZURE_OPENAI_API_KEY`, `OPENAI_API_VERSION`, `AZURE_OPENAI_DEPLOYMENT` | Azure OpenAI (all four required); `AZURE_OPENAI_API`: `chat-completions` (default) or `responses` |
- * | `GEMINI_API_KEY` (or `GOOGLE_API_KEY`), `GEMINI_BASE_URL` | how to reach Gemini |
+ * | `GEMINI_API_KEY` (or `GOOGLE_API_KEY`), `GEMINI_BASE_URL` (or `GOOGLE_GEMINI_BASE_URL`) | how to reach Gemini |
  * | `GEMINI_MODEL` | default `gemini-2.5-flash` |
  * | `TOOL_CALLING_HTTP_TIMEOUT_MS`, `TOOL_CALLING_MAX_RETRIES` | the SDK's time limit and retries per HTTP request |
  * | `TOOL_CALLING_MAX_ROUNDS`, `TOOL_CALLING_TOOL_TIMEOUT_MS`, `TOOL_CALLING_MAX_CONCURRENCY` | limits of the loop |

@@ -6,6 +6,8 @@ import type { OpenAiChatModelSettings } from '../models/openai/openai-chat-model
 import type { OpenAiResponsesChatModelSettings } from '../models/openai-responses/openai-responses-chat-model.settings';
 
 export { OpenAiChatModel } from '../models/openai/openai-chat-model';
+export { ProviderChatModel } from '../models/provider-chat-model';
+export type { ProviderModelSettings } from '../models/provider-model.settings';
 export { toOpenAiStrictSchema } from '../models/openai/openai-strict-schema';
 export { OpenAiResponsesChatModel } from '../models/openai-responses/openai-responses-chat-model';
 export { AzureOpenAiChatModel } from '../models/azure-openai/azure-openai-chat-model';
