@@ -1,7 +1,8 @@
 import type { ModelErrorMapper } from '../errors/error-mapping.context';
 
-/** The SDKs' own defaults: 10 minutes to wait for a response, 2 retries. */
+/** The time limit when `timeoutMs` is not set: the SDKs' own, 10 minutes. */
 export const SDK_DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
+/** The retries when `maxRetries` is not set (the OpenAI and Anthropic SDKs' own; given to Gemini's). */
 export const SDK_DEFAULT_MAX_RETRIES = 2;
 
 /** A provider's SDK client, and all an adapter needs to name its endpoint, bound its waits and read its errors. */

@@ -61,6 +61,7 @@ export function responsesFinishReason(
   return response.status === 'completed' || response.status === undefined ? 'stop' : 'other';
 }
 
+/** The Responses API usage as the port's usage; no usage at all is `undefined`. */
 export function responsesUsage(usage: ResponseUsage | null | undefined): Usage | undefined {
   if (!usage) return undefined;
   return usageOf(tokenCount(usage.input_tokens), tokenCount(usage.output_tokens), usage.total_tokens);

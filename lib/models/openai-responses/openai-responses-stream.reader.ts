@@ -18,6 +18,7 @@ interface CallState {
   streamed: boolean;
 }
 
+/** What reading a Responses stream needs: whether responses are stored, and the secrets to keep out of errors. */
 export interface ResponsesStreamSettings {
   readonly store: boolean;
   readonly secrets: readonly string[];
