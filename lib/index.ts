@@ -195,6 +195,8 @@ export type {
   AzureOpenAiChatModelSettings,
   AnthropicChatModelSettings,
   GeminiChatModelSettings,
+  ProviderModelSettings,
+  WithProvider,
 } from './models/chat-model-settings';
 export { createChatModel } from './models/chat-model.factory';
 export { OfflineChatModel, type OfflineChatModelOptions } from './models/offline/offline-chat-model';

@@ -54,7 +54,10 @@ export class RequestGuard {
     this.throwIfStopped();
   }
 
+  /** Ends the request: a stream its consumer stopped reading is closed, not left open on the server. */
   dispose(): void {
     this.caller?.removeEventListener('abort', this.#onCallerAbort);
+    if (!this.#controller.signal.aborted)
+      this.#controller.abort(new DOMException('the request is over', 'AbortError'));
   }
 }

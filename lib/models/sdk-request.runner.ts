@@ -3,33 +3,13 @@ import type { ChatResponse } from '../chat/model/chat-response';
 import { ChatModelConnectionError } from '../errors/chat-model-connection.error';
 import { ModelMessages, type ModelEndpoint } from '../errors/messages/models.messages';
 import { RequestGuard } from './request-guard';
-import { mapSdkError, type SdkErrorContext } from './sdk-error.mapper';
+import type { ErrorMappingContext, ModelErrorMapper } from './errors/error-mapping.context';
 
-/** The SDKs' own defaults (both): 10 minutes to wait for a response, 2 retries. */
-export const SDK_DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
-export const SDK_DEFAULT_MAX_RETRIES = 2;
-
-/** What both adapters give for one request: where it goes and how to read the SDK's errors. */
-export interface SdkRequestContext extends Omit<SdkErrorContext, 'streaming'> {
-  readonly endpoint: ModelEndpoint;
+/** What the adapter gives for one request: where it goes and how to read the SDK's errors. */
+export interface SdkRequestContext extends Omit<ErrorMappingContext, 'streaming'> {
+  readonly mapError: ModelErrorMapper;
   /** The longest silence allowed between two stream events. */
   readonly idleTimeoutMs: number;
-}
-
-/** The part of the request context that is fixed for a model: its SDK, how to read its errors, its key and limits. */
-export function sdkRequestDefaults(
-  connection: { readonly sdk: SdkErrorContext['sdk']; readonly secrets: readonly string[] },
-  settings: { readonly maxRetries?: number; readonly timeoutMs?: number },
-  describe: SdkErrorContext['describe'],
-): Omit<SdkRequestContext, 'endpoint'> {
-  return {
-    sdk: connection.sdk,
-    describe,
-    secrets: connection.secrets,
-    maxRetries: settings.maxRetries ?? SDK_DEFAULT_MAX_RETRIES,
-    timeoutMs: settings.timeoutMs,
-    idleTimeoutMs: settings.timeoutMs ?? SDK_DEFAULT_TIMEOUT_MS,
-  };
 }
 
 /**
@@ -46,7 +26,7 @@ export async function runSdkCall<R>(
     return read(await send(signal));
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    throw (context.mapError ?? mapSdkError)(error, { ...context, streaming: false });
+    throw context.mapError(error, { ...context, streaming: false });
   }
 }
 
@@ -79,17 +59,10 @@ export async function* runSdkStream<E>(
     streaming = true;
     yield* read(guard.watch(events), endpoint);
   } catch (error) {
-    if (signal?.aborted) throw signal.reason;
-    throw (context.mapError ?? mapSdkError)(error, { ...context, streaming });
+    // An SDK that fails on the guard's abort (Gemini's) rather than ending quietly: the abort's own reason.
+    guard.throwIfStopped();
+    throw context.mapError(error, { ...context, streaming });
   } finally {
     guard.dispose();
   }
-}
-
-/** The retries and time limit the client really uses: the settings', or those of a client given by the user. */
-export function clientLimits(
-  client: { readonly maxRetries: number; readonly timeout: number },
-  settings: { readonly client?: unknown; readonly maxRetries?: number; readonly timeoutMs?: number },
-): { maxRetries?: number; timeoutMs?: number } {
-  return settings.client ? { maxRetries: client.maxRetries, timeoutMs: client.timeout } : settings;
 }

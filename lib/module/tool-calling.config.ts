@@ -4,8 +4,10 @@ import type { ToolCallingConfigIssue } from '../errors/invalid-tool-calling-conf
 import { InvalidMcpServersError } from '../errors/invalid-mcp-servers.error';
 import type { McpClientOptions } from '../mcp/client/mcp-client-options';
 import { parseMcpServersVariable } from '../mcp/client/mcp-servers.validation';
+import type { ProviderEnvironment } from '../models/chat-model-provider';
 import type { ChatModelSettings } from '../models/chat-model-settings';
 import type { OfflineChatModelSettings } from '../models/offline/offline-chat-model-settings';
+import { CHAT_MODEL_PROVIDERS, chatModelProvider } from '../models/chat-model.providers';
 import { requireOptional } from '../util/optional-require';
 import type { ToolCallingEnvironment } from './tool-calling.environment';
 
@@ -26,7 +28,6 @@ export interface ToolCallingConfigLimits {
 export interface ToolCallingConfig {
   /** The chat model to use; `undefined` when the provider is `none`. */
   readonly chatModel?: ChatModelSettings | OfflineChatModelSettings;
-  /** The loop's limits from `TOOL_CALLING_*` variables (each absent when its variable is unset). */
   readonly limits: ToolCallingConfigLimits;
   /** `REDIS_URL`: chat memory and pending approvals in Redis (several replicas); absent: in memory. */
   readonly redis?: { readonly url: string };
@@ -39,63 +40,29 @@ export interface ToolCallingConfig {
 /** The namespace of `toolCallingConfig`: `configService.get('toolCalling')`. */
 export const TOOL_CALLING_CONFIG_NAMESPACE = 'toolCalling';
 
-const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
-const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-6';
-const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
-
 function loadToolCallingConfig(): ToolCallingConfig {
   requireOptional('class-validator', 'Validating the toolCalling configuration');
   const { readToolCallingEnvironment } =
     require('./tool-calling.environment') as typeof import('./tool-calling.environment');
-  const { environment: env, issues } = readToolCallingEnvironment(process.env);
-  const provider = env.TOOL_CALLING_PROVIDER ?? defaultProvider(env);
-  if (issues.length === 0) issues.push(...missingCredentials(provider, env));
+  const { environment: env, providerEnvironment, issues } = readToolCallingEnvironment(process.env);
+  const id = env.TOOL_CALLING_PROVIDER ?? defaultProvider(providerEnvironment);
+  const provider = chatModelProvider(id);
+  if (issues.length === 0 && provider) issues.push(...provider.missing(providerEnvironment));
   const mcp = readMcpServers(env, issues);
   if (issues.length > 0) throw new InvalidToolCallingConfigError(issues);
 
-  const common = {
-    ...(env.TOOL_CALLING_HTTP_TIMEOUT_MS && { timeoutMs: Number(env.TOOL_CALLING_HTTP_TIMEOUT_MS) }),
-    ...(env.TOOL_CALLING_MAX_RETRIES && { maxRetries: Number(env.TOOL_CALLING_MAX_RETRIES) }),
-  };
-  let chatModel: ChatModelSettings | OfflineChatModelSettings | undefined;
-  if (provider === 'openai' || provider === 'openai-responses') {
-    chatModel = {
-      provider,
-      model: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
-      ...(env.OPENAI_API_KEY && { apiKey: env.OPENAI_API_KEY }),
-      ...(env.OPENAI_BASE_URL && { baseURL: env.OPENAI_BASE_URL }),
-      ...(env.OPENAI_ORGANIZATION && { organization: env.OPENAI_ORGANIZATION }),
-      ...common,
-    };
-  } else if (provider === 'anthropic') {
-    chatModel = {
-      provider,
-      model: env.ANTHROPIC_MODEL ?? DEFAULT_ANTHROPIC_MODEL,
-      ...(env.ANTHROPIC_API_KEY && { apiKey: env.ANTHROPIC_API_KEY }),
-      ...(env.ANTHROPIC_BASE_URL && { baseURL: env.ANTHROPIC_BASE_URL }),
-      ...common,
-    };
-  } else if (provider === 'azure-openai') {
-    chatModel = {
-      provider,
-      model: env.AZURE_OPENAI_DEPLOYMENT!,
-      endpoint: env.AZURE_OPENAI_ENDPOINT,
-      apiVersion: env.OPENAI_API_VERSION,
-      apiKey: env.AZURE_OPENAI_API_KEY,
-      ...(env.AZURE_OPENAI_API && { api: env.AZURE_OPENAI_API as 'chat-completions' | 'responses' }),
-      ...common,
-    };
-  } else if (provider === 'offline') {
-    chatModel = { provider };
-  } else if (provider === 'gemini') {
-    chatModel = {
-      provider,
-      model: env.GEMINI_MODEL ?? DEFAULT_GEMINI_MODEL,
-      apiKey: env.GEMINI_API_KEY ?? env.GOOGLE_API_KEY,
-      ...(env.GEMINI_BASE_URL && { baseURL: env.GEMINI_BASE_URL }),
-      ...common,
-    };
-  }
+  const settings = provider?.fromEnvironment(providerEnvironment) as
+    ChatModelSettings | OfflineChatModelSettings | undefined;
+  // The HTTP time limit and retries are settings of the providers reached through an SDK, not of the offline model.
+  const chatModel =
+    settings &&
+    (settings.provider === 'offline'
+      ? settings
+      : {
+          ...settings,
+          ...(env.TOOL_CALLING_HTTP_TIMEOUT_MS && { timeoutMs: Number(env.TOOL_CALLING_HTTP_TIMEOUT_MS) }),
+          ...(env.TOOL_CALLING_MAX_RETRIES && { maxRetries: Number(env.TOOL_CALLING_MAX_RETRIES) }),
+        });
   return {
     ...(chatModel && { chatModel }),
     ...(env.REDIS_URL && { redis: { url: env.REDIS_URL } }),
@@ -126,60 +93,9 @@ function readMcpServers(
   }
 }
 
-function defaultProvider(env: ToolCallingEnvironment): string {
-  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) return 'openai';
-  if (env.ANTHROPIC_API_KEY) return 'anthropic';
-  if (env.AZURE_OPENAI_ENDPOINT) return 'azure-openai';
-  if (env.GEMINI_API_KEY) return 'gemini';
-  return 'none';
-}
-
-function missingCredentials(provider: string, env: ToolCallingEnvironment): ToolCallingConfigIssue[] {
-  if (
-    (provider === 'openai' || provider === 'openai-responses') &&
-    !env.OPENAI_API_KEY &&
-    !env.OPENAI_BASE_URL
-  ) {
-    return [
-      {
-        variable: 'OPENAI_API_KEY',
-        message:
-          `TOOL_CALLING_PROVIDER is ${provider} but OPENAI_API_KEY is not set (nor OPENAI_BASE_URL, for a local ` +
-          'OpenAI-compatible server)',
-      },
-    ];
-  }
-  if (provider === 'azure-openai') {
-    const required = [
-      ['AZURE_OPENAI_ENDPOINT', 'the resource endpoint, https://<resource>.openai.azure.com'],
-      ['AZURE_OPENAI_API_KEY', 'the API key'],
-      ['OPENAI_API_VERSION', 'the API version'],
-      ['AZURE_OPENAI_DEPLOYMENT', 'the deployment'],
-    ] as const;
-    return required
-      .filter(([variable]) => !env[variable])
-      .map(([variable, what]) => ({
-        variable,
-        message: `TOOL_CALLING_PROVIDER is azure-openai but ${variable} (${what}) is not set`,
-      }));
-  }
-  if (provider === 'gemini' && !env.GEMINI_API_KEY && !env.GOOGLE_API_KEY) {
-    return [
-      {
-        variable: 'GEMINI_API_KEY',
-        message: 'TOOL_CALLING_PROVIDER is gemini but neither GEMINI_API_KEY nor GOOGLE_API_KEY is set',
-      },
-    ];
-  }
-  if (provider === 'anthropic' && !env.ANTHROPIC_API_KEY) {
-    return [
-      {
-        variable: 'ANTHROPIC_API_KEY',
-        message: 'TOOL_CALLING_PROVIDER is anthropic but ANTHROPIC_API_KEY is not set',
-      },
-    ];
-  }
-  return [];
+/** The first provider one of whose variables is set, or `none`. */
+function defaultProvider(env: ProviderEnvironment): string {
+  return CHAT_MODEL_PROVIDERS.find((provider) => provider.chosenBy.some((name) => env[name]))?.id ?? 'none';
 }
 
 /** The properties `registerAs` defines on a namespace factory (`KEY`, the namespace, `asProvider`). */
@@ -213,13 +129,13 @@ function registerAsOnFirstUse(
  *
  * | variable | meaning |
  * |---|---|
- * | `TOOL_CALLING_PROVIDER` | `openai`, `openai-responses`, `azure-openai`, `anthropic`, `gemini`, `offline` (not a language model: for trying an app without a key; refused when `NODE_ENV` is `production`) or `none`; default `openai` when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set, else `anthropic` when `ANTHROPIC_API_KEY` is set, else `azure-openai` when `AZURE_OPENAI_ENDPOINT` is set, else `gemini` when `GEMINI_API_KEY` is set, else `none` |
+ * | `TOOL_CALLING_PROVIDER` | `openai`, `openai-responses`, `azure-openai`, `anthropic`, `gemini`, `offline` (not a language model: for trying an app without a key; refused when `NODE_ENV` is `production`) or `none`; default `openai` when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set, else `anthropic` when `ANTHROPIC_API_KEY` or `ANTHROPIC_BASE_URL` is set, else `azure-openai` when `AZURE_OPENAI_ENDPOINT` is set, else `gemini` when `GEMINI_API_KEY` is set, else `none` |
  * | `OPENAI_API_KEY`, `OPENAI_BASE_URL`, `OPENAI_ORGANIZATION` | how to reach an OpenAI-compatible endpoint (Ollama, vLLM…: the base URL alone), or the Responses API |
  * | `OPENAI_MODEL` | default `gpt-4o-mini` |
- * | `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL` | how to reach Anthropic |
+ * | `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL` | how to reach Anthropic (a gateway that adds its own credentials: the base URL alone) |
  * | `ANTHROPIC_MODEL` | default `claude-sonnet-4-6` |
  * | `AZURE_OPENAI_ENDPOINT`, `AZURE_OPENAI_API_KEY`, `OPENAI_API_VERSION`, `AZURE_OPENAI_DEPLOYMENT` | Azure OpenAI (all four required); `AZURE_OPENAI_API`: `chat-completions` (default) or `responses` |
- * | `GEMINI_API_KEY` (or `GOOGLE_API_KEY`), `GEMINI_BASE_URL` | how to reach Gemini |
+ * | `GEMINI_API_KEY` (or `GOOGLE_API_KEY`), `GEMINI_BASE_URL` (or `GOOGLE_GEMINI_BASE_URL`) | how to reach Gemini |
  * | `GEMINI_MODEL` | default `gemini-2.5-flash` |
  * | `TOOL_CALLING_HTTP_TIMEOUT_MS`, `TOOL_CALLING_MAX_RETRIES` | the SDK's time limit and retries per HTTP request |
  * | `TOOL_CALLING_MAX_ROUNDS`, `TOOL_CALLING_TOOL_TIMEOUT_MS`, `TOOL_CALLING_MAX_CONCURRENCY` | limits of the loop |

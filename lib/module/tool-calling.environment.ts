@@ -1,84 +1,25 @@
-import { IsIn, IsOptional, IsUrl, Matches, validateSync } from 'class-validator';
+import { IsIn, IsOptional, isURL, Matches, validateSync } from 'class-validator';
 import type { ToolCallingConfigIssue } from '../errors/invalid-tool-calling-config.error';
+import type { ProviderEnvironment, ProviderVariable } from '../models/chat-model-provider';
+import { CHAT_MODEL_PROVIDERS } from '../models/chat-model.providers';
 
-const PROVIDERS = [
-  'openai',
-  'openai-responses',
-  'azure-openai',
-  'anthropic',
-  'gemini',
-  'offline',
-  'none',
-] as const;
+const PROVIDER_IDS = [...CHAT_MODEL_PROVIDERS.map((provider) => provider.id), 'none'];
 const URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 const POSITIVE_INTEGER = /^[1-9]\d{0,8}$/;
 const NON_NEGATIVE_INTEGER = /^(0|[1-9]\d{0,8})$/;
 
-const isUrl = (variable: string) =>
-  IsUrl(URL_OPTIONS, { message: `${variable} must be an http(s) URL such as http://localhost:11434/v1` });
 const isPositive = (variable: string) =>
   Matches(POSITIVE_INTEGER, { message: `${variable} must be a whole number from 1 to 999999999` });
 
 /**
- * The environment variables of the `toolCalling` configuration namespace, validated with class-validator. Empty
- * values count as unset. Messages name the variable and never show its value (it may be a key).
+ * The variables of the `toolCalling` configuration namespace that are not a provider's, validated with
+ * class-validator; each provider's own are listed and checked by its descriptor. Empty values count as unset.
+ * Messages name the variable and never show its value (it may be a key).
  */
 export class ToolCallingEnvironment {
   @IsOptional()
-  @IsIn(PROVIDERS, {
-    message:
-      'TOOL_CALLING_PROVIDER must be one of: openai, openai-responses, azure-openai, anthropic, gemini, offline, none',
-  })
+  @IsIn(PROVIDER_IDS, { message: `TOOL_CALLING_PROVIDER must be one of: ${PROVIDER_IDS.join(', ')}` })
   TOOL_CALLING_PROVIDER?: string;
-
-  OPENAI_API_KEY?: string;
-
-  @IsOptional()
-  @isUrl('OPENAI_BASE_URL')
-  OPENAI_BASE_URL?: string;
-
-  OPENAI_MODEL?: string;
-  OPENAI_ORGANIZATION?: string;
-  ANTHROPIC_API_KEY?: string;
-
-  @IsOptional()
-  @isUrl('ANTHROPIC_BASE_URL')
-  ANTHROPIC_BASE_URL?: string;
-
-  ANTHROPIC_MODEL?: string;
-
-  AZURE_OPENAI_API_KEY?: string;
-
-  @IsOptional()
-  @IsUrl(
-    { ...URL_OPTIONS, protocols: ['https', 'http'] },
-    { message: 'AZURE_OPENAI_ENDPOINT must be an http(s) URL such as https://my-resource.openai.azure.com' },
-  )
-  AZURE_OPENAI_ENDPOINT?: string;
-
-  @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}(-preview)?$|^(v1|latest|preview)$/, {
-    message:
-      'OPENAI_API_VERSION must be an Azure OpenAI API version such as 2024-10-21 or 2025-04-01-preview',
-  })
-  OPENAI_API_VERSION?: string;
-
-  AZURE_OPENAI_DEPLOYMENT?: string;
-
-  @IsOptional()
-  @IsIn(['chat-completions', 'responses'], {
-    message: 'AZURE_OPENAI_API must be chat-completions or responses',
-  })
-  AZURE_OPENAI_API?: string;
-
-  GEMINI_API_KEY?: string;
-  GOOGLE_API_KEY?: string;
-
-  @IsOptional()
-  @isUrl('GEMINI_BASE_URL')
-  GEMINI_BASE_URL?: string;
-
-  GEMINI_MODEL?: string;
 
   @IsOptional()
   @isPositive('TOOL_CALLING_HTTP_TIMEOUT_MS')
@@ -115,27 +56,17 @@ export class ToolCallingEnvironment {
   TOOL_CALLING_MCP_SERVERS?: string;
 }
 
-export type ToolCallingVariable = keyof ToolCallingEnvironment;
+/** The variables the providers read, each once, in the order of the provider list. */
+const PROVIDER_VARIABLES: readonly ProviderVariable[] = [
+  ...new Map(
+    CHAT_MODEL_PROVIDERS.flatMap((provider) => provider.variables).map((variable) => [
+      variable.name,
+      variable,
+    ]),
+  ).values(),
+];
 
-/** Every variable the namespace reads. */
-export const TOOL_CALLING_VARIABLES: readonly ToolCallingVariable[] = [
-  'TOOL_CALLING_PROVIDER',
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-  'OPENAI_MODEL',
-  'OPENAI_ORGANIZATION',
-  'ANTHROPIC_API_KEY',
-  'ANTHROPIC_BASE_URL',
-  'ANTHROPIC_MODEL',
-  'AZURE_OPENAI_API_KEY',
-  'AZURE_OPENAI_ENDPOINT',
-  'OPENAI_API_VERSION',
-  'AZURE_OPENAI_DEPLOYMENT',
-  'AZURE_OPENAI_API',
-  'GEMINI_API_KEY',
-  'GOOGLE_API_KEY',
-  'GEMINI_BASE_URL',
-  'GEMINI_MODEL',
+const GENERAL_VARIABLES = [
   'TOOL_CALLING_HTTP_TIMEOUT_MS',
   'TOOL_CALLING_MAX_RETRIES',
   'TOOL_CALLING_MAX_ROUNDS',
@@ -144,22 +75,53 @@ export const TOOL_CALLING_VARIABLES: readonly ToolCallingVariable[] = [
   'REDIS_URL',
   'TOOL_CALLING_APPROVAL_TTL_MS',
   'TOOL_CALLING_MCP_SERVERS',
+] as const satisfies readonly (keyof ToolCallingEnvironment)[];
+
+/** Every variable the namespace reads: the provider's choice, the providers' own, then the rest. */
+export const TOOL_CALLING_VARIABLES: readonly string[] = [
+  'TOOL_CALLING_PROVIDER',
+  ...PROVIDER_VARIABLES.map((variable) => variable.name),
+  ...GENERAL_VARIABLES,
 ];
 
-/** The variables of `env` that are set (trimmed, empty ones left out), validated. */
+/** The set variables of `env` (trimmed, empty ones left out) and the problems of their values, in variable order. */
 export function readToolCallingEnvironment(env: Readonly<Record<string, string | undefined>>): {
   environment: ToolCallingEnvironment;
+  /** The providers' variables that are set. */
+  providerEnvironment: ProviderEnvironment;
   issues: ToolCallingConfigIssue[];
 } {
-  const environment = new ToolCallingEnvironment();
+  const set = new Map<string, string>();
   for (const variable of TOOL_CALLING_VARIABLES) {
     const value = env[variable]?.trim();
-    if (value) environment[variable] = value;
+    if (value) set.set(variable, value);
+  }
+  const environment = new ToolCallingEnvironment();
+  for (const variable of ['TOOL_CALLING_PROVIDER', ...GENERAL_VARIABLES] as const) {
+    environment[variable] = set.get(variable);
   }
   if (environment.TOOL_CALLING_PROVIDER)
     environment.TOOL_CALLING_PROVIDER = environment.TOOL_CALLING_PROVIDER.toLowerCase();
   const issues = validateSync(environment, { forbidUnknownValues: true }).flatMap((error) =>
     Object.values(error.constraints ?? {}).map((message) => ({ variable: error.property, message })),
   );
-  return { environment, issues };
+  for (const variable of PROVIDER_VARIABLES) {
+    const value = set.get(variable.name);
+    if (value !== undefined && !fits(variable, value)) {
+      issues.push({ variable: variable.name, message: variable.message ?? `${variable.name} is not valid` });
+    }
+  }
+  const order = (issue: ToolCallingConfigIssue) => TOOL_CALLING_VARIABLES.indexOf(issue.variable);
+  issues.sort((a, b) => order(a) - order(b));
+  const providerEnvironment = Object.fromEntries(
+    PROVIDER_VARIABLES.map((variable) => [variable.name, set.get(variable.name)]).filter(
+      ([, value]) => value,
+    ),
+  ) as ProviderEnvironment;
+  return { environment, providerEnvironment, issues };
+}
+
+function fits(variable: ProviderVariable, value: string): boolean {
+  if (variable.format === 'url') return isURL(value, URL_OPTIONS);
+  return variable.format === undefined || variable.format.test(value);
 }

@@ -291,16 +291,14 @@ describe('docs/examples/providers-and-configuration.example.ts', () => {
     expect(openAiAnswer).toBe('Hello! How can I help you today?');
     expect(seen).toEqual([server.url('/v1/chat/completions')]);
 
-    process.env.GOOGLE_GEMINI_BASE_URL = server.url();
-    try {
-      const model = await withEnv({ GEMINI_API_KEY: 'gemini-docs-key' }, () => geminiWithOwnRetries());
-      expect(model).toBeInstanceOf(GeminiChatModel);
-      expect(await ChatClient.create(model).prompt('Hi').call().content()).toBe(
-        'Hello! How can I help you today?',
-      );
-    } finally {
-      delete process.env.GOOGLE_GEMINI_BASE_URL;
-    }
+    const model = await withEnv(
+      { GEMINI_API_KEY: 'gemini-docs-key', GOOGLE_GEMINI_BASE_URL: server.url() },
+      () => geminiWithOwnRetries(),
+    );
+    expect(model).toBeInstanceOf(GeminiChatModel);
+    expect(await ChatClient.create(model).prompt('Hi').call().content()).toBe(
+      'Hello! How can I help you today?',
+    );
     expect(server.requests).toHaveLength(3);
   });
 });

@@ -90,9 +90,7 @@ describe('secrets in connection settings never reach an error', () => {
     const error: any = await chat.call(hello).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ChatModelConnectionError);
-    expect(error.message).toMatch(
-      /could not be reached: Connection error \(fetch failed: connect ECONNREFUSED 127\.0\.0\.1:\d+\)$/,
-    );
+    expect(error.message).toMatch(/could not be reached: connect ECONNREFUSED 127\.0\.0\.1:\d+$/);
     expect(error.cause).toBeInstanceOf(Error);
     expect(error.cause.message).toMatch(/fetch failed|ECONNREFUSED/);
     server = await ProviderTestServer.start();

@@ -196,7 +196,7 @@ describe('toolCallingConfig', () => {
       [
         'TOOL_CALLING_PROVIDER',
         'mistral',
-        'TOOL_CALLING_PROVIDER must be one of: openai, openai-responses, azure-openai, anthropic, gemini, offline, none',
+        'TOOL_CALLING_PROVIDER must be one of: openai, openai-responses, anthropic, azure-openai, gemini, offline, none',
       ],
       [
         'AZURE_OPENAI_ENDPOINT',
@@ -290,7 +290,8 @@ describe('toolCallingConfig', () => {
       expect(anthropic.variables).toEqual(['ANTHROPIC_API_KEY']);
       expect(anthropic.message).toBe(
         'invalid tool-calling configuration (namespace "toolCalling"): TOOL_CALLING_PROVIDER is anthropic but ' +
-          'ANTHROPIC_API_KEY is not set (values are not shown)',
+          'ANTHROPIC_API_KEY is not set (nor ANTHROPIC_BASE_URL, for a gateway that adds its own credentials) ' +
+          '(values are not shown)',
       );
     });
   });

@@ -152,11 +152,13 @@ export const ModelMessages = {
     `tool "${toolName}" is sent without OpenAI strict mode: its input schema accepts arbitrary keys somewhere (a ` +
     'map, patternProperties) or is not an object, which strict mode cannot express',
 
-  missingApiKey: (provider: string, feature: string) =>
-    `${feature} needs an API key: set it in ${keySource(provider)}` +
-    (provider === 'openai' ? ' (a local OpenAI-compatible server needs only a baseURL)' : ''),
+  missingApiKey: (feature: string, source: string, hint = '') =>
+    `${feature} needs an API key: set it in ${source}${hint}`,
 
-  unknownProvider: (provider: unknown) =>
-    `unknown chat model provider ${JSON.stringify(provider)}: use "openai" (any OpenAI-compatible endpoint), ` +
-    '"openai-responses", "azure-openai", "anthropic", "gemini" or "offline"',
+  unknownProvider: (provider: unknown, known: readonly string[]) =>
+    `unknown chat model provider ${JSON.stringify(provider)}: use ` +
+    `${known
+      .slice(0, -1)
+      .map((id) => JSON.stringify(id))
+      .join(', ')} or ${JSON.stringify(known[known.length - 1])}`,
 };

@@ -26,9 +26,20 @@ export const ProviderAdapterMessages = {
   argumentsNotText: (toolName: string, received: string) =>
     `the model sent the arguments of tool "${toolName}" as ${received} instead of JSON text`,
 
-  missingGeminiApiKey: (feature: string) =>
-    `${feature} needs an API key: set it in the apiKey setting, GEMINI_API_KEY or GOOGLE_API_KEY, or give an ` +
-    'own GoogleGenAI client',
+  /** Added to a missing key's message where a base URL alone would do. */
+  baseUrlInstead: (server: string) => ` (${server} needs only a baseURL)`,
+
+  variableNotSet: (provider: string, variable: string, what?: string) =>
+    `TOOL_CALLING_PROVIDER is ${provider} but ${variable}${what ? ` (${what})` : ''} is not set`,
+
+  keyOrBaseUrlNotSet: (provider: string, keyVariable: string, baseUrlVariable: string, server: string) =>
+    `TOOL_CALLING_PROVIDER is ${provider} but ${keyVariable} is not set (nor ${baseUrlVariable}, for ${server})`,
+
+  noKeyVariableSet: (provider: string, variables: readonly string[]) =>
+    `TOOL_CALLING_PROVIDER is ${provider} but neither ${variables.join(' nor ')} is set`,
+
+  /** Added to a missing key's message where the user's own client would do. */
+  ownClientInstead: (client: string) => `, or give an own ${client} client`,
 
   missingAzureSetting: (feature: string, what: string, source: SettingSource) =>
     `${feature} needs ${what}: set it in ${source}`,

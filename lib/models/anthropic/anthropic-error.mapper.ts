@@ -1,4 +1,6 @@
-import { messageWithoutStatus, type ProviderErrorInfo, type SdkApiError } from '../sdk-error.mapper';
+import type { ModelErrorMapper, ProviderErrorInfo, SdkApiError } from '../errors/error-mapping.context';
+import { messageWithoutStatus, sdkClassErrorMapper } from '../errors/sdk-class-error.mapper';
+import { isRecord } from '../../util/is-record';
 
 /** The HTTP status Anthropic uses for each error type: picks the error class of an error sent inside a stream. */
 const STATUS_BY_TYPE: Readonly<Record<string, number>> = {
@@ -32,6 +34,7 @@ export function describeAnthropicError(error: SdkApiError): ProviderErrorInfo {
   };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The error mapper of the `@anthropic-ai/sdk` SDK loaded as `sdk`: its error classes, Anthropic's error bodies. */
+export function anthropicErrorMapper(sdk: typeof import('@anthropic-ai/sdk')): ModelErrorMapper {
+  return sdkClassErrorMapper(sdk, describeAnthropicError);
 }

@@ -5,6 +5,7 @@ import type { ToolDefinition } from '../../tool/tool-definition';
 import { DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic.constants';
 import { toAnthropicConversation } from './anthropic-message.mapper';
 
+/** What the adapter fixes for every Messages API request: the default model and `max_tokens`. */
 export interface AnthropicRequestSettings {
   readonly model: string;
   readonly maxTokens?: number;

@@ -5,6 +5,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatResponse, FinishReason, Usage } from '../../chat/model/chat-response';
 import type { ToolCall } from '../../chat/model/messages';
+import { responseMetadata, tokenCount, usageOf } from '../response-parts';
 
 /** An Anthropic message as a `ChatResponse`: its text blocks joined, its `tool_use` blocks as tool calls. */
 export function fromAnthropicMessage(message: Message): ChatResponse {
@@ -20,7 +21,9 @@ export function fromAnthropicMessage(message: Message): ChatResponse {
     message: { role: 'assistant', content, toolCalls },
     finishReason: toFinishReason(message.stop_reason),
     usage: toUsage(message.usage),
-    metadata: responseMetadata(message.id, message.model, message.stop_reason, message.stop_sequence),
+    metadata: responseMetadata(message.id, message.model, message.stop_reason, {
+      stopSequence: message.stop_sequence,
+    }),
   };
 }
 
@@ -51,27 +54,8 @@ export function toUsage(
 ): Usage | undefined {
   if (!usage) return undefined;
   const promptTokens =
-    count(usage.input_tokens) +
-    count(usage.cache_creation_input_tokens) +
-    count(usage.cache_read_input_tokens);
-  const completionTokens = count(usage.output_tokens);
-  return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
-}
-
-export function responseMetadata(
-  id: string | undefined,
-  model: string | undefined,
-  stopReason: string | null | undefined,
-  stopSequence: string | null | undefined,
-): Record<string, unknown> {
-  return {
-    ...(id ? { id } : {}),
-    ...(model ? { model } : {}),
-    finishReason: stopReason ?? null,
-    ...(stopSequence ? { stopSequence } : {}),
-  };
-}
-
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+    tokenCount(usage.input_tokens) +
+    tokenCount(usage.cache_creation_input_tokens) +
+    tokenCount(usage.cache_read_input_tokens);
+  return usageOf(promptTokens, tokenCount(usage.output_tokens));
 }

@@ -2,7 +2,8 @@ import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages
 import type { ChatResponseChunk } from '../../chat/model/chat-model';
 import { ChatModelResponseError } from '../../errors/chat-model-response.error';
 import { ModelMessages, type ModelEndpoint } from '../../errors/messages/models.messages';
-import { responseMetadata, toFinishReason, toUsage } from './anthropic-response.mapper';
+import { responseMetadata } from '../response-parts';
+import { toFinishReason, toUsage } from './anthropic-response.mapper';
 
 interface ToolBlock {
   readonly index: number;
@@ -101,7 +102,7 @@ export async function* readAnthropicStream(
     type: 'finish',
     finishReason: toFinishReason(stopReason),
     usage: Object.keys(usage).length > 0 ? toUsage(usage) : undefined,
-    metadata: responseMetadata(id, model, stopReason, stopSequence),
+    metadata: responseMetadata(id, model, stopReason, { stopSequence }),
   };
 }
 

@@ -1,28 +1,31 @@
 import type { GoogleGenAI } from '@google/genai';
-import type { ChatModel, ChatModelCallOptions, ChatResponseChunk } from '../../chat/model/chat-model';
-import type { ChatResponse } from '../../chat/model/chat-response';
-import { mergeChatOptions } from '../../chat/model/merge-chat-options';
-import type { Prompt } from '../../chat/model/prompt';
-import type { GeminiChatModelSettings } from '../chat-model-settings';
-import {
-  runSdkCall,
-  runSdkStream,
-  SDK_DEFAULT_TIMEOUT_MS,
-  type SdkRequestContext,
-} from '../sdk-request.runner';
+import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
+import { ProviderChatModel, type ProviderWire } from '../provider-chat-model';
+import type { GeminiChatModelSettings } from './gemini-chat-model.settings';
 import { connectGemini } from './gemini-client.factory';
-import { describeGeminiError, mapGeminiError } from './gemini-error.mapper';
 import { toGeminiRequest } from './gemini-request.mapper';
 import { fromGeminiResponse } from './gemini-response.mapper';
+import { openGeminiStream } from './gemini-stream.opener';
 import { readGeminiStream } from './gemini-stream.reader';
 
-/** The settings of a `GeminiChatModel`; `provider` may be left out. */
-export type GeminiChatModelOptions = Omit<GeminiChatModelSettings, 'provider'> & {
-  readonly provider?: 'gemini';
-};
-
-/** Gemini's SDK has no error classes of the OpenAI kind; its errors are read by `mapGeminiError`. */
-const NO_CLASSES = class {} as unknown as abstract new (...args: any[]) => Error;
+function generateContentWire(
+  client: GoogleGenAI,
+  model: string,
+  timeoutMs: number | undefined,
+): ProviderWire<GenerateContentParameters, GenerateContentResponse, GenerateContentResponse> {
+  const withSignal = (request: GenerateContentParameters, signal: AbortSignal | undefined) => ({
+    ...request,
+    config: { ...request.config, abortSignal: signal },
+  });
+  return {
+    request: (prompt, options) => toGeminiRequest(prompt, options, model),
+    model: (request) => request.model,
+    send: (request, signal) => client.models.generateContent(withSignal(request, signal)),
+    read: (response, _request, endpoint) => fromGeminiResponse(response, endpoint),
+    open: (request, signal) => openGeminiStream(client, request, signal, timeoutMs),
+    readStream: (chunks, _request, endpoint) => readGeminiStream(chunks, endpoint),
+  };
+}
 
 /**
  * A `ChatModel` for Google's Gemini API, through the official `@google/genai` SDK, loaded when the model is created:
@@ -30,79 +33,17 @@ const NO_CLASSES = class {} as unknown as abstract new (...args: any[]) => Error
  * `functionCall` / `functionResponse` parts, failed calls sent back as `{ error }`. Thought signatures travel in the
  * assistant messages' metadata. Errors become `ChatModelError`s; an aborted signal rejects with its reason.
  */
-export class GeminiChatModel implements ChatModel {
-  readonly #client: GoogleGenAI;
-  readonly #sdkContext: Omit<SdkRequestContext, 'endpoint'>;
-  readonly #baseURL: string | undefined;
-  readonly #settings: GeminiChatModelOptions;
-
+export class GeminiChatModel extends ProviderChatModel {
   /** `gen_ai.provider.name` of the requests (the conventions' name for the Gemini API). */
   readonly providerName = 'gcp.gemini';
 
-  constructor(settings: GeminiChatModelOptions) {
+  /**
+   * @param settings - the model and how to reach it; `client`: your own configured `GoogleGenAI` client (Vertex AI,
+   * a custom `fetch`, its own retry options…), used instead of one built from `apiKey`, `baseURL`, `apiVersion`,
+   * `headers`, `timeoutMs` and `maxRetries`, which are then ignored.
+   */
+  constructor(settings: GeminiChatModelSettings & { readonly client?: GoogleGenAI }) {
     const connection = connectGemini(settings);
-    this.#client = connection.client;
-    this.#baseURL = connection.baseURL;
-    this.#settings = settings;
-    this.#sdkContext = {
-      sdk: {
-        APIError: NO_CLASSES,
-        APIUserAbortError: NO_CLASSES,
-        APIConnectionError: NO_CLASSES,
-        APIConnectionTimeoutError: NO_CLASSES,
-      },
-      mapError: mapGeminiError,
-      describe: describeGeminiError,
-      secrets: connection.secrets,
-      maxRetries: connection.maxRetries,
-      timeoutMs: connection.timeoutMs,
-      idleTimeoutMs: connection.timeoutMs ?? SDK_DEFAULT_TIMEOUT_MS,
-    };
-  }
-
-  /** The default model name. */
-  get model(): string {
-    return this.#settings.model;
-  }
-
-  async call(prompt: Prompt, options: ChatModelCallOptions = {}): Promise<ChatResponse> {
-    const request = this.#request(prompt);
-    const context = this.#context(request.model);
-    return runSdkCall(
-      context,
-      options.signal,
-      (signal) =>
-        this.#client.models.generateContent({
-          ...request,
-          config: { ...request.config, abortSignal: signal },
-        }),
-      (response) => fromGeminiResponse(response, context.endpoint),
-    );
-  }
-
-  stream(prompt: Prompt, options: ChatModelCallOptions = {}): AsyncGenerator<ChatResponseChunk> {
-    const request = this.#request(prompt);
-    return runSdkStream(
-      this.#context(request.model),
-      options.signal,
-      (signal) =>
-        this.#client.models.generateContentStream({
-          ...request,
-          config: { ...request.config, abortSignal: signal },
-        }),
-      readGeminiStream,
-    );
-  }
-
-  #request(prompt: Prompt) {
-    return toGeminiRequest(
-      prompt,
-      mergeChatOptions(this.#settings.defaultOptions, prompt.options),
-      this.#settings.model,
-    );
-  }
-
-  #context(model: string): SdkRequestContext {
-    return { ...this.#sdkContext, endpoint: { provider: 'gemini', model, baseURL: this.#baseURL } };
+    super(settings, connection, generateContentWire(connection.client, settings.model, connection.timeoutMs));
   }
 }

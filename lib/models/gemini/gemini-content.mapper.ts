@@ -1,5 +1,7 @@
 import type { Content, Part } from '@google/genai';
 import type { AssistantMessage, Message, ToolCall } from '../../chat/model/messages';
+import { toolArgumentsObject } from '../tool-arguments.text';
+import { turnConversation } from '../conversation.mapping';
 
 /** Where the adapter keeps what a later request needs back, in `AssistantMessage.metadata`. */
 export const GEMINI_METADATA_KEY = 'gemini';
@@ -28,44 +30,26 @@ export interface GeminiConversation {
  * responses to the calls by order and name.
  */
 export function toGeminiConversation(messages: readonly Message[]): GeminiConversation {
-  const system: string[] = [];
-  const contents: Content[] = [];
   const givenIds = new Set<string>();
-  const append = (role: 'user' | 'model', parts: Part[]) => {
-    if (parts.length === 0) return;
-    const last = contents[contents.length - 1];
-    if (last?.role === role) last.parts!.push(...parts);
-    else contents.push({ role, parts });
-  };
-  for (const message of messages) {
-    switch (message.role) {
-      case 'system':
-        if (message.content) system.push(message.content);
-        break;
-      case 'user':
-        append('user', message.content ? [{ text: message.content }] : []);
-        break;
-      case 'assistant': {
-        const state = stateOf(message);
-        for (const id of state.callIds ?? []) givenIds.add(id);
-        append('model', modelParts(message, state, givenIds));
-        break;
-      }
-      case 'tool':
-        append(
-          'user',
-          message.responses.map((response) => ({
-            functionResponse: {
-              ...(givenIds.has(response.id) ? { id: response.id } : {}),
-              name: response.name,
-              response: response.isError ? { error: response.result } : { output: response.result },
-            },
-          })),
-        );
-        break;
-    }
-  }
-  return { ...(system.length > 0 ? { systemInstruction: system.join('\n\n') } : {}), contents };
+  const { system, turns } = turnConversation<'model', Part>(messages, {
+    modelRole: 'model',
+    user: (message) => (message.content ? [{ text: message.content }] : []),
+    assistant: (message) => {
+      const state = stateOf(message);
+      for (const id of state.callIds ?? []) givenIds.add(id);
+      return modelParts(message, state, givenIds);
+    },
+    results: (responses) =>
+      responses.map((response) => ({
+        functionResponse: {
+          ...(givenIds.has(response.id) ? { id: response.id } : {}),
+          name: response.name,
+          response: response.isError ? { error: response.result } : { output: response.result },
+        },
+      })),
+  });
+  const contents: Content[] = turns.map((turn) => ({ role: turn.role, parts: turn.parts }));
+  return { ...(system !== undefined ? { systemInstruction: system } : {}), contents };
 }
 
 function modelParts(
@@ -90,7 +74,7 @@ function functionCallPart(call: ToolCall, state: GeminiMessageState, givenIds: R
     functionCall: {
       ...(givenIds.has(call.id) ? { id: call.id } : {}),
       name: call.name,
-      args: toolArgs(call.arguments),
+      args: toolArgumentsObject(call.arguments),
     },
     ...(signature ? { thoughtSignature: signature } : {}),
   };
@@ -99,16 +83,4 @@ function functionCallPart(call: ToolCall, state: GeminiMessageState, givenIds: R
 function stateOf(message: AssistantMessage): GeminiMessageState {
   const state = message.metadata?.[GEMINI_METADATA_KEY];
   return typeof state === 'object' && state !== null ? state : {};
-}
-
-/** The arguments a model wrote, as the object Gemini wants back; `{}` when they are not a JSON object. */
-function toolArgs(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }

@@ -1,18 +1,12 @@
-import type { ChatModelApiErrorDetails } from '../../errors/chat-model-api.error';
 import { ChatModelConnectionError } from '../../errors/chat-model-connection.error';
 import { ChatModelError } from '../../errors/chat-model.error';
 import { ChatModelResponseError } from '../../errors/chat-model-response.error';
-import { ModelMessages, sanitizeProviderText } from '../../errors/messages/models.messages';
+import { ModelMessages } from '../../errors/messages/models.messages';
+import { isRecord } from '../../util/is-record';
+import { providerApiError } from '../errors/api-error.factory';
+import { causeText, chainHasName, isError, refusedByHttpClient, rootCauseText } from '../errors/error-chain';
+import type { ModelErrorMapper, ProviderErrorInfo } from '../errors/error-mapping.context';
 import { scrubbedCause, scrubSecrets } from '../secret-scrubber';
-import {
-  apiErrorFor,
-  causeText,
-  isError,
-  refusedByHttpClient,
-  type SdkApiError,
-  type SdkErrorContext,
-  type ProviderErrorInfo,
-} from '../sdk-error.mapper';
 
 /** The statuses the adapter has the SDK retry (its own default list). */
 const RETRIED = new Set([408, 429, 500, 502, 503, 504]);
@@ -21,12 +15,11 @@ const RETRIED = new Set([408, 429, 500, 502, 503, 504]);
  * Reads a Gemini error: the SDK's `ApiError` has the HTTP status and, as its message, the response body
  * `{ error: { code, message, status } }` as JSON text (prefixed with `got status: …` when it came inside a stream).
  */
-export function describeGeminiError(error: SdkApiError): ProviderErrorInfo {
-  const text = error.message ?? '';
-  const start = text.indexOf('{');
+export function describeGeminiError(message: string): ProviderErrorInfo {
+  const start = message.indexOf('{');
   let body: unknown;
   try {
-    body = start >= 0 ? JSON.parse(text.slice(start)) : undefined;
+    body = start >= 0 ? JSON.parse(message.slice(start)) : undefined;
   } catch {
     body = undefined;
   }
@@ -37,7 +30,7 @@ export function describeGeminiError(error: SdkApiError): ProviderErrorInfo {
     : undefined;
   const reason = isRecord(withReason) ? withReason.reason : undefined;
   return {
-    message: typeof inner?.message === 'string' ? inner.message : text || undefined,
+    message: typeof inner?.message === 'string' ? inner.message : message || undefined,
     type: typeof inner?.status === 'string' ? inner.status : undefined,
     code: typeof reason === 'string' ? reason : undefined,
     // Gemini refuses a bad key with 400 INVALID_ARGUMENT, reason API_KEY_INVALID: an authentication failure.
@@ -46,30 +39,24 @@ export function describeGeminiError(error: SdkApiError): ProviderErrorInfo {
 }
 
 /**
- * Turns what `@google/genai` threw into this library's typed errors: `ApiError` by status, the SDK's time limit
- * (an abort the caller did not ask for) as a timed-out connection error, a failed fetch as a connection error, a
- * broken or cut stream as a response error. Every text is scrubbed of the key; causes are scrubbed copies.
+ * Turns what `@google/genai` threw into this library's typed errors. Its SDK has no error class per failure, only
+ * `ApiError` (by name, with a numeric `status`): that by status, the SDK's time limit (an abort the caller did not
+ * ask for) as a timed-out connection error, a failed fetch as a connection error, a broken or cut stream as a
+ * response error. Every text is scrubbed of the key; causes are scrubbed copies.
  */
-export function mapGeminiError(error: unknown, context: SdkErrorContext): unknown {
+export const mapGeminiError: ModelErrorMapper = (error, context) => {
   const { endpoint, secrets } = context;
   if (error instanceof ChatModelError) return error;
   const refused = refusedByHttpClient(error, endpoint.provider);
   if (refused) return refused;
   if (!isError(error)) return error;
-  if (error.name === 'ApiError' && typeof (error as { status?: unknown }).status === 'number') {
-    const status = (error as unknown as { status: number }).status;
-    const info = describeGeminiError(error as SdkApiError);
-    const details: ChatModelApiErrorDetails = {
-      provider: endpoint.provider,
-      model: endpoint.model,
-      baseURL: endpoint.baseURL,
-      status,
-      providerMessage: info.message ? sanitizeProviderText(info.message, secrets) : undefined,
-      errorType: info.type,
-      errorCode: info.code,
+  const status: unknown = (error as { status?: unknown }).status;
+  if (error.name === 'ApiError' && typeof status === 'number') {
+    const info = describeGeminiError(error.message ?? '');
+    return providerApiError(context, status, info, {
       retries: RETRIED.has(status) && !context.streaming ? context.maxRetries : undefined,
-    };
-    return apiErrorFor(details, info.impliedStatus ?? status);
+      classStatus: info.impliedStatus ?? status,
+    });
   }
   // The SDK's own time limit aborts the request; the caller's abort never gets here. In a test sandbox the SDK
   // wraps fetch's error, so the chain is searched.
@@ -80,22 +67,23 @@ export function mapGeminiError(error: unknown, context: SdkErrorContext): unknow
       true,
     );
   }
-  const detail = scrubSecrets(causeText(error), secrets);
   const cause = scrubbedCause(error, secrets);
   if (context.streaming) {
     return new ChatModelResponseError(
       endpoint.provider,
       /^exception parsing stream chunk/.test(error.message) || error.name === 'SyntaxError'
         ? ModelMessages.streamNotJson(endpoint, 'a chunk could not be parsed')
-        : ModelMessages.streamCut(endpoint, detail),
+        : ModelMessages.streamCut(endpoint, scrubSecrets(causeText(error), secrets)),
       { cause },
     );
   }
   if (error.name === 'SyntaxError') {
+    const detail = scrubSecrets(causeText(error), secrets);
     return new ChatModelResponseError(endpoint.provider, ModelMessages.responseNotJson(endpoint, detail), {
       cause,
     });
   }
+  const detail = scrubSecrets(rootCauseText(error), secrets);
   return new ChatModelConnectionError(
     endpoint.provider,
     ModelMessages.connectionFailed(endpoint, detail),
@@ -104,17 +92,4 @@ export function mapGeminiError(error: unknown, context: SdkErrorContext): unknow
       cause,
     },
   );
-}
-
-function chainHasName(error: Error, names: readonly string[]): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && isError(current); depth++) {
-    if (names.includes(current.name)) return true;
-    current = current.cause;
-  }
-  return false;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+};

@@ -34,6 +34,7 @@ export function toGeminiRequest(
   return { model: options.model ?? defaultModel, contents, config };
 }
 
+/** A tool definition as a Gemini `functionDeclaration`, its schema adapted to Gemini's dialect. */
 export function toFunctionDeclaration(definition: ToolDefinition): FunctionDeclaration {
   const parameters = toGeminiSchema(definition.inputSchema);
   return {

@@ -74,6 +74,7 @@ export function fromGeminiResponse(response: GenerateContentResponse, endpoint: 
   };
 }
 
+/** The error of a response without any candidate: a blocked prompt says why. */
 export function noCandidateError(
   response: GenerateContentResponse,
   endpoint: ModelEndpoint,
@@ -108,6 +109,7 @@ export function geminiFinishReason(reason: string | undefined, hasToolCalls: boo
   }
 }
 
+/** Gemini's usage metadata as the port's usage; no metadata at all is `undefined`. */
 export function geminiUsage(usage: GenerateContentResponseUsageMetadata | undefined): Usage | undefined {
   if (!usage) return undefined;
   const promptTokens = count(usage.promptTokenCount);
@@ -119,6 +121,7 @@ export function geminiUsage(usage: GenerateContentResponseUsageMetadata | undefi
   };
 }
 
+/** The response metadata: id, model version and Gemini's own finish reason. */
 export function geminiMetadata(
   response: Pick<GenerateContentResponse, 'responseId' | 'modelVersion'>,
   finishReason: string | undefined,

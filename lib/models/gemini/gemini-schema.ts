@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../tool/json-schema';
 import { deepFreeze } from '../../tool/schema/json-schema-walker';
+import { isRecord } from '../../util/is-record';
 
 type Schema = Record<string, unknown>;
 
@@ -151,8 +152,4 @@ function resolveRef(node: unknown, root: Schema, depth: number): unknown {
   const target = match && isRecord(definitions) ? definitions[decodeURIComponent(match[2])] : undefined;
   const { $ref: _ref, ...rest } = node;
   return isRecord(target) ? { ...target, ...rest } : { type: 'object', ...rest };
-}
-
-function isRecord(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

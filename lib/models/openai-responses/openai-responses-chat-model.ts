@@ -1,29 +1,50 @@
 import type { OpenAI } from 'openai';
-import type { ChatModel, ChatModelCallOptions, ChatResponseChunk } from '../../chat/model/chat-model';
-import type { ChatResponse } from '../../chat/model/chat-response';
-import { mergeChatOptions } from '../../chat/model/merge-chat-options';
-import type { Prompt } from '../../chat/model/prompt';
-import type { OpenAiResponsesChatModelSettings } from '../chat-model-settings';
-import { connectOpenAi, type OpenAiConnection } from '../openai/openai-client.factory';
-import { preparedConnection } from '../openai/openai-connection.registry';
-import { describeOpenAiError } from '../openai/openai-error.mapper';
-import {
-  clientLimits,
-  runSdkCall,
-  runSdkStream,
-  sdkRequestDefaults,
-  type SdkRequestContext,
-} from '../sdk-request.runner';
-import { toResponsesRequest, type ResponsesRequestSettings } from './openai-responses-request.mapper';
+import type {
+  Response,
+  ResponseCreateParamsBase,
+  ResponseStreamEvent,
+} from 'openai/resources/responses/responses';
+import { connectOpenAi, openAiSource } from '../openai/openai-client.factory';
+import { ProviderChatModel, type ProviderWire } from '../provider-chat-model';
+import type { OpenAiResponsesChatModelSettings } from './openai-responses-chat-model.settings';
+import { toResponsesRequest } from './openai-responses-request.mapper';
 import { fromResponsesResponse } from './openai-responses-response.mapper';
 import { responsesStreamReader } from './openai-responses-stream.reader';
 
-/** The settings of an `OpenAiResponsesChatModel`; `provider` may be left out. */
-export type OpenAiResponsesChatModelOptions = Omit<OpenAiResponsesChatModelSettings, 'provider'> & {
-  readonly provider?: 'openai-responses';
-};
+const SOURCE = openAiSource(
+  'openai-responses',
+  'The OpenAI Responses API chat model (provider "openai-responses")',
+);
 
-const FEATURE = 'The OpenAI Responses API chat model (provider "openai-responses")';
+/**
+ * How the Responses API is spoken through an `openai` client (OpenAI's, or Azure's with the deployment as model).
+ * @internal
+ */
+export function responsesWire(
+  client: OpenAI,
+  settings: Pick<
+    OpenAiResponsesChatModelSettings,
+    'model' | 'strict' | 'strictTools' | 'store' | 'includeReasoning'
+  >,
+  secrets: readonly string[],
+): ProviderWire<ResponseCreateParamsBase, Response, ResponseStreamEvent> {
+  const request = {
+    model: settings.model,
+    strict: { all: settings.strict === true, tools: new Set(settings.strictTools ?? []) },
+    store: settings.store ?? false,
+    includeReasoning: settings.includeReasoning,
+  };
+  return {
+    request: (prompt, options) => toResponsesRequest(prompt, options, request),
+    model: (body) => body.model as string,
+    send: (body, signal) => client.responses.create({ ...body, stream: false }, { signal }),
+    read: (response, body, endpoint) =>
+      fromResponsesResponse(response, endpoint, body.store ?? false, secrets),
+    open: (body, signal) => client.responses.create({ ...body, stream: true }, { signal }),
+    readStream: (events, body, endpoint) =>
+      responsesStreamReader({ store: body.store ?? false, secrets })(events, endpoint),
+  };
+}
 
 /**
  * A `ChatModel` for OpenAI's Responses API, through the official `openai` SDK, loaded when the model is created.
@@ -32,73 +53,17 @@ const FEATURE = 'The OpenAI Responses API chat model (provider "openai-responses
  * (429, 5xx) and the request time limit are the SDK's; errors become `ChatModelError`s; an aborted signal rejects
  * with its reason.
  */
-export class OpenAiResponsesChatModel implements ChatModel {
-  readonly #client: OpenAI;
-  readonly #connection: OpenAiConnection;
-  readonly #sdkContext: Omit<SdkRequestContext, 'endpoint'>;
-  readonly #request: ResponsesRequestSettings;
-  readonly #settings: OpenAiResponsesChatModelOptions;
-
+export class OpenAiResponsesChatModel extends ProviderChatModel {
   /** `gen_ai.provider.name` of the requests. */
   readonly providerName = 'openai';
 
-  constructor(settings: OpenAiResponsesChatModelOptions) {
-    const connection = preparedConnection(settings) ?? connectOpenAi(settings, 'openai-responses', FEATURE);
-    this.#connection = connection;
-    this.#client = connection.client;
-    this.#sdkContext = sdkRequestDefaults(
-      connection,
-      clientLimits(connection.client, settings),
-      describeOpenAiError,
-    );
-    this.#settings = settings;
-    this.#request = {
-      model: settings.model,
-      strict: { all: settings.strict === true, tools: new Set(settings.strictTools ?? []) },
-      store: settings.store ?? false,
-      includeReasoning: settings.includeReasoning,
-    };
-  }
-
-  /** The default model name (with Azure OpenAI: the deployment). */
-  get model(): string {
-    return this.#settings.model;
-  }
-
-  async call(prompt: Prompt, options: ChatModelCallOptions = {}): Promise<ChatResponse> {
-    const body = this.#body(prompt);
-    const context = this.#context(body.model as string);
-    return runSdkCall(
-      context,
-      options.signal,
-      (signal) => this.#client.responses.create({ ...body, stream: false }, { signal }),
-      (response) =>
-        fromResponsesResponse(response, context.endpoint, body.store ?? false, this.#connection.secrets),
-    );
-  }
-
-  stream(prompt: Prompt, options: ChatModelCallOptions = {}): AsyncGenerator<ChatResponseChunk> {
-    const body = this.#body(prompt);
-    return runSdkStream(
-      this.#context(body.model as string),
-      options.signal,
-      (signal) => this.#client.responses.create({ ...body, stream: true }, { signal }),
-      responsesStreamReader({ store: body.store ?? false, secrets: this.#connection.secrets }),
-    );
-  }
-
-  #body(prompt: Prompt) {
-    return toResponsesRequest(
-      prompt,
-      mergeChatOptions(this.#settings.defaultOptions, prompt.options),
-      this.#request,
-    );
-  }
-
-  #context(model: string): SdkRequestContext {
-    return {
-      ...this.#sdkContext,
-      endpoint: { provider: this.#connection.provider, model, baseURL: this.#connection.baseURL },
-    };
+  /**
+   * @param settings - the model and how to reach it; `client`: your own configured `OpenAI` client, used instead of
+   * one built from `apiKey`, `baseURL`, `organization`, `headers`, `timeoutMs` and `maxRetries`, which are then
+   * ignored.
+   */
+  constructor(settings: OpenAiResponsesChatModelSettings & { readonly client?: OpenAI }) {
+    const connection = connectOpenAi(settings, SOURCE, 'OpenAiResponsesChatModel');
+    super(settings, connection, responsesWire(connection.client, settings, connection.secrets));
   }
 }

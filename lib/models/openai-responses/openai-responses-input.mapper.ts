@@ -1,5 +1,7 @@
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import type { AssistantMessage, Message } from '../../chat/model/messages';
+import { isRecord } from '../../util/is-record';
+import { flatConversation } from '../conversation.mapping';
 
 /** Where the adapter keeps what a later request needs back, in `AssistantMessage.metadata`. */
 export const RESPONSES_METADATA_KEY = 'openai-responses';
@@ -16,26 +18,11 @@ export interface ResponsesMessageState {
  * across tool calls. The Responses API has no error flag on results: a failed call's text says what went wrong.
  */
 export function toResponsesInput(messages: readonly Message[]): ResponseInputItem[] {
-  const input: ResponseInputItem[] = [];
-  for (const message of messages) {
-    switch (message.role) {
-      case 'system':
-        input.push({ role: 'system', content: message.content });
-        break;
-      case 'user':
-        input.push({ role: 'user', content: message.content });
-        break;
-      case 'assistant':
-        input.push(...assistantItems(message));
-        break;
-      case 'tool':
-        for (const response of message.responses) {
-          input.push({ type: 'function_call_output', call_id: response.id, output: response.result });
-        }
-        break;
-    }
-  }
-  return input;
+  return flatConversation<ResponseInputItem>(messages, {
+    text: (message) => ({ role: message.role, content: message.content }),
+    assistant: assistantItems,
+    result: (response) => ({ type: 'function_call_output', call_id: response.id, output: response.result }),
+  });
 }
 
 function assistantItems(message: AssistantMessage): ResponseInputItem[] {
@@ -76,8 +63,4 @@ export function replayableReasoning(
     });
   }
   return reasoning.length > 0 ? { [RESPONSES_METADATA_KEY]: { reasoning } } : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -10,6 +10,7 @@ import type { ToolDefinition } from '../../tool/tool-definition';
 import { strictSchemaFor, type OpenAiStrictPolicy } from '../openai/openai-tool.mapper';
 import { toResponsesInput } from './openai-responses-input.mapper';
 
+/** What the adapter fixes for every Responses API request: model, strict mode, `store`, reasoning. */
 export interface ResponsesRequestSettings {
   readonly model: string;
   readonly strict: OpenAiStrictPolicy;

@@ -8,6 +8,7 @@ import { sanitizeProviderText, type ModelEndpoint } from '../../errors/messages/
 import { newToolCallId } from '../openai/openai-response.mapper';
 import { toolArgumentsText } from '../tool-arguments.text';
 import { replayableReasoning } from './openai-responses-input.mapper';
+import { responseMetadata, tokenCount, usageOf } from '../response-parts';
 
 /** A Responses API response as a `ChatResponse`: output text, function calls, reasoning kept for the next round. */
 export function fromResponsesResponse(
@@ -39,11 +40,7 @@ export function fromResponsesResponse(
     message: { role: 'assistant', content, toolCalls, ...(metadata ? { metadata } : {}) },
     finishReason: responsesFinishReason(response, toolCalls.length > 0),
     usage: responsesUsage(response.usage),
-    metadata: {
-      ...(response.id ? { id: response.id } : {}),
-      ...(response.model ? { model: response.model } : {}),
-      finishReason: response.status ?? null,
-    },
+    metadata: responseMetadata(response.id, response.model, response.status),
   };
 }
 
@@ -64,15 +61,10 @@ export function responsesFinishReason(
   return response.status === 'completed' || response.status === undefined ? 'stop' : 'other';
 }
 
+/** The Responses API usage as the port's usage; no usage at all is `undefined`. */
 export function responsesUsage(usage: ResponseUsage | null | undefined): Usage | undefined {
   if (!usage) return undefined;
-  const promptTokens = count(usage.input_tokens);
-  const completionTokens = count(usage.output_tokens);
-  return {
-    promptTokens,
-    completionTokens,
-    totalTokens: count(usage.total_tokens) || promptTokens + completionTokens,
-  };
+  return usageOf(tokenCount(usage.input_tokens), tokenCount(usage.output_tokens), usage.total_tokens);
 }
 
 /** A response whose status is `failed`: its `error` (`server_error`, `rate_limit_exceeded`…) as a typed error. */
@@ -94,8 +86,4 @@ export function failedResponseError(
   if (code === 'rate_limit_exceeded') return new ChatModelRateLimitError(details);
   if (code === 'server_error') return new ChatModelServerError(details);
   return new ChatModelApiError(details);
-}
-
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }

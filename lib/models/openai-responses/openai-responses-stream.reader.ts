@@ -10,6 +10,7 @@ import {
   responsesFinishReason,
   responsesUsage,
 } from './openai-responses-response.mapper';
+import { responseMetadata } from '../response-parts';
 
 interface CallState {
   readonly index: number;
@@ -17,6 +18,7 @@ interface CallState {
   streamed: boolean;
 }
 
+/** What reading a Responses stream needs: whether responses are stored, and the secrets to keep out of errors. */
 export interface ResponsesStreamSettings {
   readonly store: boolean;
   readonly secrets: readonly string[];
@@ -112,11 +114,7 @@ export function responsesStreamReader(settings: ResponsesStreamSettings) {
       type: 'finish',
       finishReason: responsesFinishReason(final, calls.size > 0),
       usage: responsesUsage(final.usage),
-      metadata: {
-        ...(final.id ? { id: final.id } : {}),
-        ...(final.model ? { model: final.model } : {}),
-        finishReason: final.status ?? null,
-      },
+      metadata: responseMetadata(final.id, final.model, final.status),
       ...(messageMetadata ? { messageMetadata } : {}),
     };
   };

@@ -1,4 +1,6 @@
-import { messageWithoutStatus, type ProviderErrorInfo, type SdkApiError } from '../sdk-error.mapper';
+import type { ModelErrorMapper, ProviderErrorInfo, SdkApiError } from '../errors/error-mapping.context';
+import { messageWithoutStatus, sdkClassErrorMapper } from '../errors/sdk-class-error.mapper';
+import { isRecord } from '../../util/is-record';
 
 /**
  * Reads an OpenAI(-compatible) error body: `{ error: { message, type, param, code } }`, which the SDK keeps as
@@ -22,6 +24,7 @@ export function describeOpenAiError(error: SdkApiError): ProviderErrorInfo {
   };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The error mapper of the `openai` SDK loaded as `sdk`: its error classes, OpenAi's error bodies. */
+export function openAiErrorMapper(sdk: typeof import('openai')): ModelErrorMapper {
+  return sdkClassErrorMapper(sdk, describeOpenAiError);
 }

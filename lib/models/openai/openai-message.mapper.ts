@@ -3,6 +3,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { AssistantMessage, Message } from '../../chat/model/messages';
+import { flatConversation } from '../conversation.mapping';
 
 /**
  * The conversation in OpenAI's chat completions format: `system`, `user`, `assistant` (with `tool_calls`) and one
@@ -10,26 +11,11 @@ import type { AssistantMessage, Message } from '../../chat/model/messages';
  * failed call's result text says what went wrong.
  */
 export function toOpenAiMessages(messages: readonly Message[]): ChatCompletionMessageParam[] {
-  const result: ChatCompletionMessageParam[] = [];
-  for (const message of messages) {
-    switch (message.role) {
-      case 'system':
-        result.push({ role: 'system', content: message.content });
-        break;
-      case 'user':
-        result.push({ role: 'user', content: message.content });
-        break;
-      case 'assistant':
-        result.push(toAssistantMessage(message));
-        break;
-      case 'tool':
-        for (const response of message.responses) {
-          result.push({ role: 'tool', tool_call_id: response.id, content: response.result });
-        }
-        break;
-    }
-  }
-  return result;
+  return flatConversation<ChatCompletionMessageParam>(messages, {
+    text: (message) => ({ role: message.role, content: message.content }),
+    assistant: (message) => [toAssistantMessage(message)],
+    result: (response) => ({ role: 'tool', tool_call_id: response.id, content: response.result }),
+  });
 }
 
 function toAssistantMessage(message: AssistantMessage): ChatCompletionAssistantMessageParam {

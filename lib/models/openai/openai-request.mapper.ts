@@ -7,6 +7,7 @@ import type { Prompt } from '../../chat/model/prompt';
 import { toOpenAiMessages } from './openai-message.mapper';
 import { toOpenAiTool, type OpenAiStrictPolicy } from './openai-tool.mapper';
 
+/** What the adapter fixes for every chat completions request: model, strict mode, the max-tokens field. */
 export interface OpenAiRequestSettings {
   readonly model: string;
   readonly strict: OpenAiStrictPolicy;

@@ -6,6 +6,7 @@ import type { ToolCall } from '../../chat/model/messages';
 import { ChatModelResponseError } from '../../errors/chat-model-response.error';
 import { ModelMessages, type ModelEndpoint } from '../../errors/messages/models.messages';
 import { toolArgumentsText } from '../tool-arguments.text';
+import { responseMetadata, tokenCount, usageOf } from '../response-parts';
 
 /** The first choice of a chat completion as a `ChatResponse`. */
 export function fromOpenAiCompletion(completion: ChatCompletion, endpoint: ModelEndpoint): ChatResponse {
@@ -25,7 +26,9 @@ export function fromOpenAiCompletion(completion: ChatCompletion, endpoint: Model
     message: { role: 'assistant', content: message.content ?? message.refusal ?? '', toolCalls },
     finishReason: toFinishReason(choice.finish_reason, toolCalls.length > 0),
     usage: toUsage(completion.usage),
-    metadata: responseMetadata(completion.id, completion.model, choice.finish_reason, message.refusal),
+    metadata: responseMetadata(completion.id, completion.model, choice.finish_reason, {
+      refusal: message.refusal,
+    }),
   };
 }
 
@@ -52,34 +55,10 @@ export function toFinishReason(reason: string | null | undefined, hasToolCalls: 
 /** Token usage; missing counts are 0, and no usage at all is `undefined`. */
 export function toUsage(usage: CompletionUsage | null | undefined): Usage | undefined {
   if (!usage) return undefined;
-  const promptTokens = count(usage.prompt_tokens);
-  const completionTokens = count(usage.completion_tokens);
-  return {
-    promptTokens,
-    completionTokens,
-    totalTokens: count(usage.total_tokens) || promptTokens + completionTokens,
-  };
-}
-
-export function responseMetadata(
-  id: string | undefined,
-  model: string | undefined,
-  finishReason: string | null | undefined,
-  refusal?: string | null,
-): Record<string, unknown> {
-  return {
-    ...(id ? { id } : {}),
-    ...(model ? { model } : {}),
-    finishReason: finishReason ?? null,
-    ...(refusal ? { refusal } : {}),
-  };
+  return usageOf(tokenCount(usage.prompt_tokens), tokenCount(usage.completion_tokens), usage.total_tokens);
 }
 
 /** For servers that send tool calls without an id: the id links a result to its call. */
 export function newToolCallId(): string {
   return `call_${randomUUID().replace(/-/g, '')}`;
-}
-
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 }

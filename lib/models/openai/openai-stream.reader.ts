@@ -4,7 +4,8 @@ import type { Usage } from '../../chat/model/chat-response';
 import { ChatModelResponseError } from '../../errors/chat-model-response.error';
 import { ModelMessages, type ModelEndpoint } from '../../errors/messages/models.messages';
 import { toolArgumentsText } from '../tool-arguments.text';
-import { newToolCallId, responseMetadata, toFinishReason, toUsage } from './openai-response.mapper';
+import { responseMetadata } from '../response-parts';
+import { newToolCallId, toFinishReason, toUsage } from './openai-response.mapper';
 
 interface ToolCallState {
   readonly index: number;

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../tool/json-schema';
 import { deepFreeze, mapSchema } from '../../tool/schema/json-schema-walker';
+import { isRecord } from '../../util/is-record';
 
 type Schema = Record<string, unknown>;
 
@@ -76,8 +77,4 @@ function nullable(schema: Schema): Schema {
   if (Array.isArray(schema.enum) && !schema.enum.includes(null))
     result.enum = [...(schema.enum as unknown[]), null];
   return result;
-}
-
-function isRecord(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

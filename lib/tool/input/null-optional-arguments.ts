@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json-schema';
+import { isRecord } from '../../util/is-record';
 
 type Schema = Record<string, unknown>;
 
@@ -100,8 +101,4 @@ function resolveRef(schema: Schema, root: Schema): Schema {
   const name = match[2].replace(/~1/g, '/').replace(/~0/g, '~');
   const target = isRecord(defs) && Object.hasOwn(defs, name) ? defs[name] : undefined;
   return isRecord(target) ? target : schema;
-}
-
-function isRecord(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

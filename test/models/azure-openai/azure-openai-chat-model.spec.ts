@@ -139,23 +139,6 @@ describe('AzureOpenAiChatModel', () => {
     ).toBe(true);
   });
 
-  it('retries a 429 as the SDK does, then answers', async () => {
-    const chat = await model(
-      [
-        {
-          status: 429,
-          headers: { 'retry-after-ms': '1' },
-          json: jsonFixture('azure-openai', 'error-429.json'),
-        },
-        { json: jsonFixture('openai', 'text.json') },
-      ],
-      { maxRetries: 1 },
-    );
-
-    expect((await chat.call(hello)).message.content).toBe('Hello! How can I help you today?');
-    expect(server().requests).toHaveLength(2);
-  });
-
   it('uses an AzureOpenAI client given by the user', async () => {
     const server = await models.start({ json: jsonFixture('openai', 'text.json') });
     const client = new AzureOpenAI({

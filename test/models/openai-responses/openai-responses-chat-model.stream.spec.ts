@@ -2,11 +2,10 @@ import {
   ChatClient,
   ChatModelApiError,
   ChatModelRateLimitError,
-  ChatModelResponseError,
   ChatModelServerError,
   userMessage,
 } from '../../../lib';
-import { assemble, collect, prompt, WeatherTools, weatherTools } from '../support/chat-test.helpers';
+import { assemble, collect, prompt, WeatherTools, weatherTools, failure } from '../support/chat-test.helpers';
 import { fixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';
 
@@ -16,15 +15,6 @@ describe('OpenAiResponsesChatModel.stream', () => {
   const models = modelsUnderTest();
   const model = models.openAiResponses;
   const server = () => models.server();
-
-  async function failure(stream: AsyncIterable<unknown>): Promise<any> {
-    try {
-      for await (const _ of stream) void _;
-    } catch (error) {
-      return error;
-    }
-    throw new Error('expected the stream to fail');
-  }
 
   it('streams text deltas and ends with the usage, sending stream: true', async () => {
     const chat = await model([sse('text.sse')]);
@@ -116,19 +106,6 @@ describe('OpenAiResponsesChatModel.stream', () => {
     expect(output.output).toMatch(/the arguments are not valid JSON/);
   });
 
-  it('maps a cut stream to ChatModelResponseError', async () => {
-    const chat = await model([{ ...sse('cut.sse'), destroy: true }]);
-
-    const error = await failure(chat.stream(prompt({ messages: [userMessage('Paris?')] })));
-
-    expect(error).toBeInstanceOf(ChatModelResponseError);
-    expect(error.message).toMatch(
-      new RegExp(
-        `^OpenAI Responses API at ${server().url('/v1')}, model "gpt-4.1-mini" ended the stream before the response was complete`,
-      ),
-    );
-  });
-
   it('maps a response.failed event to a typed error with the provider message', async () => {
     const chat = await model([sse('failed.sse')]);
 
@@ -153,21 +130,5 @@ describe('OpenAiResponsesChatModel.stream', () => {
       `OpenAI Responses API at ${server().url('/v1')}, model "gpt-4.1-mini" is rate limiting the requests ` +
         '(too many requests): Rate limit reached for gpt-4.1-mini on tokens per min (TPM).',
     );
-  });
-
-  it('rejects with the abort reason when the signal aborts mid-stream', async () => {
-    const chat = await model([{ ...sse('cut.sse'), hang: true }]);
-    const controller = new AbortController();
-
-    const stream = chat.stream(prompt({ messages: [userMessage('Paris?')] }), { signal: controller.signal });
-    const iterator = stream[Symbol.asyncIterator]();
-    await iterator.next();
-    controller.abort();
-    const error = await iterator.next().then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
-
-    expect(error).toBe(controller.signal.reason);
   });
 });

@@ -1,11 +1,10 @@
 import {
-  ChatModelConnectionError,
   ChatModelResponseError,
   ChatModelServerError,
   userMessage,
   type ChatResponseChunk,
 } from '../../../lib';
-import { assemble, collect, prompt, weatherTools } from '../support/chat-test.helpers';
+import { assemble, collect, prompt, weatherTools, failure } from '../support/chat-test.helpers';
 import { fixture } from '../support/provider-test.server';
 import { captureSdkLogs } from '../support/sdk-logs';
 import { modelsUnderTest } from '../support/models-under-test';
@@ -14,15 +13,6 @@ describe('OpenAiChatModel.stream', () => {
   const models = modelsUnderTest();
   const model = models.openAi;
   const server = () => models.server();
-
-  async function failure(stream: AsyncIterable<ChatResponseChunk>, seen: ChatResponseChunk[] = []) {
-    try {
-      for await (const chunk of stream) seen.push(chunk);
-    } catch (error) {
-      return error as any;
-    }
-    throw new Error('expected the stream to fail');
-  }
 
   const hello = prompt({ messages: [userMessage('Hello')] });
 
@@ -141,17 +131,6 @@ describe('OpenAiChatModel.stream', () => {
     expect(seen.map((c) => c.type)).toEqual(['text-delta', 'text-delta']);
   });
 
-  it('fails with ChatModelResponseError when the connection is lost in the middle of the stream', async () => {
-    const chat = await model([{ sse: fixture('openai', 'cut.sse'), destroy: true }]);
-
-    const error = await failure(chat.stream(hello));
-
-    expect(error).toBeInstanceOf(ChatModelResponseError);
-    expect(error.message).toMatch(
-      /model "gpt-4o-mini" ended the stream before the response was complete \((terminated|.*closed).*\)$/,
-    );
-  });
-
   it('maps an error the server reports inside the stream to a typed error', async () => {
     const chat = await model([{ sse: fixture('openai', 'error-in-stream.sse') }]);
 
@@ -180,73 +159,5 @@ describe('OpenAiChatModel.stream', () => {
       `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" failed to answer (server error): ` +
         'Engine loop has died',
     );
-  });
-
-  it('maps an error status before the stream starts, as for call()', async () => {
-    const chat = await model([
-      { status: 503, headers: { 'x-should-retry': 'false' }, json: { error: { message: 'busy' } } },
-    ]);
-
-    const error = await failure(chat.stream(hello));
-
-    expect(error).toBeInstanceOf(ChatModelServerError);
-    expect(error.status).toBe(503);
-  });
-
-  it('rejects with the abort reason when the signal aborts in the middle of the stream', async () => {
-    const chat = await model([{ sse: fixture('openai', 'cut.sse'), hang: true }]);
-    const controller = new AbortController();
-    const seen: ChatResponseChunk[] = [];
-
-    const error = await failure(
-      (async function* () {
-        for await (const chunk of chat.stream(hello, { signal: controller.signal })) {
-          yield chunk;
-          controller.abort();
-        }
-      })(),
-      seen,
-    );
-
-    expect(error).toBe(controller.signal.reason);
-    expect(error.name).toBe('AbortError');
-    expect(seen).toEqual([{ type: 'text-delta', text: 'It is' }]);
-  });
-
-  it('rejects with the abort reason when the signal was aborted before the stream', async () => {
-    const chat = await model([{ sse: fixture('openai', 'text.sse') }]);
-    const reason = new Error('user left');
-
-    const error = await failure(chat.stream(hello, { signal: AbortSignal.abort(reason) }));
-
-    expect(error).toBe(reason);
-    expect(server().requests).toHaveLength(0);
-  });
-
-  it('gives up with ChatModelConnectionError when the stream goes silent for longer than the time limit', async () => {
-    const chat = await model([{ sse: fixture('openai', 'cut.sse'), hang: true }], { timeoutMs: 150 });
-    const seen: ChatResponseChunk[] = [];
-
-    const error = await failure(chat.stream(hello), seen);
-
-    expect(error).toBeInstanceOf(ChatModelConnectionError);
-    expect(error.timedOut).toBe(true);
-    expect(error.message).toBe(
-      `OpenAI-compatible endpoint at ${server().url('/v1')}, model "gpt-4o-mini" sent nothing for 150 ms in the ` +
-        'middle of a stream; the stream was abandoned (raise the limit with the timeoutMs setting)',
-    );
-    expect(seen).toHaveLength(2);
-  });
-
-  it('stops the request when the consumer stops reading', async () => {
-    const chat = await model([{ sse: fixture('openai', 'cut.sse'), hang: true }]);
-
-    for await (const chunk of chat.stream(hello)) {
-      expect(chunk.type).toBe('text-delta');
-      break;
-    }
-
-    // The server sees the connection closed: nothing is left hanging.
-    await expect(server().close()).resolves.toBeUndefined();
   });
 });

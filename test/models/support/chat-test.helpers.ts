@@ -80,3 +80,27 @@ export function assemble(chunks: readonly ChatResponseChunk[]): AssembledRespons
     ...(finish?.messageMetadata ? { messageMetadata: finish.messageMetadata } : {}),
   };
 }
+
+/** What a call or a stream failed with; a stream's chunks before the failure go to `seen`. */
+export async function failure(
+  action: Promise<unknown> | AsyncIterable<ChatResponseChunk>,
+  seen: ChatResponseChunk[] = [],
+): Promise<any> {
+  try {
+    if (Symbol.asyncIterator in action) for await (const chunk of action) seen.push(chunk);
+    else await action;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+/** What `action` threw. */
+export function thrownBy(action: () => unknown): any {
+  try {
+    action();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}

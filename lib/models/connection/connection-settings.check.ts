@@ -1,5 +1,5 @@
-import { ChatModelConfigurationError } from '../errors/chat-model-configuration.error';
-import { ProviderAdapterMessages } from '../errors/messages/provider-adapter.messages';
+import { ChatModelConfigurationError } from '../../errors/chat-model-configuration.error';
+import { ProviderAdapterMessages } from '../../errors/messages/provider-adapter.messages';
 
 /** What an adapter checks before it builds its SDK client, and where each value came from (for the message). */
 export interface ConnectionSettingsToCheck {

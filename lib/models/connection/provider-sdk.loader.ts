@@ -1,6 +1,6 @@
-import { ChatModelConfigurationError } from '../errors/chat-model-configuration.error';
-import { MissingPackageError } from '../errors/missing-package.error';
-import { requireOptional } from '../util/optional-require';
+import { ChatModelConfigurationError } from '../../errors/chat-model-configuration.error';
+import { ToolDefinitionError } from '../../errors/tool-definition.error';
+import { requireOptional } from '../../util/optional-require';
 
 /**
  * Loads a provider's SDK, an optional peer dependency. When it is not installed: `ChatModelConfigurationError`
@@ -10,7 +10,7 @@ export function loadProviderSdk<T>(moduleName: string, provider: string, feature
   try {
     return requireOptional<T>(moduleName, feature);
   } catch (error) {
-    if (error instanceof MissingPackageError) {
+    if (error instanceof ToolDefinitionError) {
       throw new ChatModelConfigurationError(provider, error.message, 'provider', { cause: error.cause });
     }
     throw error;
