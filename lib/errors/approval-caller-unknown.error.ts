@@ -7,6 +7,7 @@ import { StateMessages } from './messages/state.messages';
  * application's configuration is at fault (or a route without authentication): not an HTTP client's error.
  */
 export class ApprovalCallerUnknownError extends ToolCallingError {
+  /** Always `'ApprovalCallerUnknownError'`, also after serialization or across copies of the package. */
   override readonly name = 'ApprovalCallerUnknownError';
 
   constructor(

@@ -6,6 +6,7 @@ import { StateMessages } from './messages/state.messages';
  * as a request body); nothing was decided. An `InvalidChatRequestError`. HTTP: 400.
  */
 export class InvalidApprovalDecisionError extends InvalidChatRequestError {
+  /** `'InvalidApprovalDecisionError'`, also after serialization or across copies of the package. */
   override readonly name: string = 'InvalidApprovalDecisionError';
 
   constructor() {

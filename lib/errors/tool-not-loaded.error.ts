@@ -6,6 +6,7 @@ import { SearchMessages } from './messages/search.messages';
  * see: the two are told apart by nobody). By default the model receives this message, which tells it to search.
  */
 export class ToolNotLoadedError extends ToolCallingError {
+  /** Always `'ToolNotLoadedError'`, also after serialization or across copies of the package. */
   override readonly name = 'ToolNotLoadedError';
 
   constructor(

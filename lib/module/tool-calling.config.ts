@@ -28,6 +28,7 @@ export interface ToolCallingConfigLimits {
 export interface ToolCallingConfig {
   /** The chat model to use; `undefined` when the provider is `none`. */
   readonly chatModel?: ChatModelSettings | OfflineChatModelSettings;
+  /** The loop's limits from `TOOL_CALLING_*` variables (each absent when its variable is unset). */
   readonly limits: ToolCallingConfigLimits;
   /** `REDIS_URL`: chat memory and pending approvals in Redis (several replicas); absent: in memory. */
   readonly redis?: { readonly url: string };

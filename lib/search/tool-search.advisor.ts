@@ -54,6 +54,7 @@ export interface ToolSearchAdvisorOptions {
  * ```
  */
 export class ToolSearchAdvisor implements CallAdvisor, StreamAdvisor, ToolSelector {
+  /** The advisor's name in logs and telemetry. */
   readonly name = 'ToolSearchAdvisor';
   /** Where it sits among the advisors (it only marks the request: any order works). */
   readonly order: number;

@@ -1,5 +1,5 @@
 import { ChatModelConfigurationError } from '../../errors/chat-model-configuration.error';
-import { ToolDefinitionError } from '../../errors/tool-definition.error';
+import { MissingPackageError } from '../../errors/missing-package.error';
 import { requireOptional } from '../../util/optional-require';
 
 /**
@@ -10,7 +10,7 @@ export function loadProviderSdk<T>(moduleName: string, provider: string, feature
   try {
     return requireOptional<T>(moduleName, feature);
   } catch (error) {
-    if (error instanceof ToolDefinitionError) {
+    if (error instanceof MissingPackageError) {
       throw new ChatModelConfigurationError(provider, error.message, 'provider', { cause: error.cause });
     }
     throw error;
