@@ -85,8 +85,8 @@ describe('createChatModel', () => {
     expect(error).toBeInstanceOf(ChatModelConfigurationError);
     expect(error).toMatchObject({ provider: 'mistral', setting: 'provider' });
     expect(error.message).toBe(
-      'unknown chat model provider "mistral": use "openai", "openai-responses", "anthropic", "azure-openai" or ' +
-        '"gemini"',
+      'unknown chat model provider "mistral": use "openai", "openai-responses", "anthropic", "azure-openai", ' +
+        '"gemini" or "offline"',
     );
   });
 

@@ -1,6 +1,7 @@
 import {
   ChatClient,
   FunctionToolCallback,
+  InMemoryApprovalStore,
   MessageWindowChatMemory,
   ToolSearchAdvisor,
   type ChatStreamEvent,
@@ -85,11 +86,20 @@ describe('Tool search in a run: memory, streaming, limits', () => {
       { toolCalls: [{ id: 'c1', name: 'closeAccount', arguments: { accountId: '7' } }] },
       'Closed.',
     ]);
-    const chat = ChatClient.create(model, { toolCallbacks: [close], advisors: [new ToolSearchAdvisor()] });
-    const paused = await chat.prompt('close account 7').call().chatResponse();
+    const chat = ChatClient.create(
+      model,
+      { toolCallbacks: [close], advisors: [new ToolSearchAdvisor()] },
+      { approvals: { store: new InMemoryApprovalStore() } },
+    );
+    const caller = { user: { id: 'ada' } };
+    const paused = await chat.prompt('close account 7').request(caller).call().chatResponse();
     expect(paused.pendingApprovals.map((approval) => approval.toolName)).toEqual(['closeAccount']);
     expect(ran).toEqual([]);
-    const resumed = await chat.resume(paused.pendingApprovals[0].id, { approved: true }).chatResponse();
+    const resumed = await chat
+      .prompt()
+      .request(caller)
+      .resume(paused.pendingApprovals[0].id, { approved: true })
+      .chatResponse();
     expect(ran).toEqual(['closeAccount 7']);
     expect(resumed.text).toBe('Closed.');
     expect(offered(model, 2)).toEqual(['tool_search', 'closeAccount']);

@@ -1,5 +1,6 @@
 import { ChatClient, ToolSearchAdvisor } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
+import { OpenTelemetryChatTelemetry } from 'nestjs-tool-calling/opentelemetry';
 import { OtelTestSdk, shape } from '../telemetry/support/otel-test-sdk';
 import { catalogTools } from './catalog';
 
@@ -17,10 +18,11 @@ describe('Tool search in telemetry', () => {
       { toolCalls: [{ id: 'c', name: 'refund_order', arguments: { orderId: 'A-1' } }] },
       'Refunded.',
     ]);
-    const chat = ChatClient.create(model, {
-      toolCallbacks: catalogTools(),
-      advisors: [new ToolSearchAdvisor()],
-    });
+    const chat = ChatClient.create(
+      model,
+      { toolCallbacks: catalogTools(), advisors: [new ToolSearchAdvisor()] },
+      { toolCallingManager: { telemetry: new OpenTelemetryChatTelemetry() } },
+    );
     await chat.prompt('refund A-1').call().content();
     const [root] = sdk.trees();
     expect(shape(root)).toEqual({

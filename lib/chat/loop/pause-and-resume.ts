@@ -39,6 +39,7 @@ export async function pauseRun(
   snapshot: RunSnapshot,
   approvals: ResolvedApprovalOptions,
 ): Promise<PendingApproval[]> {
+  const store = approvalStoreOf(approvals);
   const callerId = callerIdentity(approvals, snapshot.request);
   if (callerId === undefined)
     throw new ApprovalCallerUnknownError('pause', [
@@ -66,7 +67,7 @@ export async function pauseRun(
     })),
     context: snapshot.context,
   };
-  await approvalStoreOf(approvals).save({
+  await store.save({
     id: run.id,
     expiresAt: run.expiresAt,
     callerId,
