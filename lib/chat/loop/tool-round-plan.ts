@@ -1,6 +1,5 @@
 import { ChatMessages } from '../../errors/messages/chat.messages';
 import { ToolCallingLimitError, type ToolCallingLimitName } from '../../errors/tool-calling-limit.error';
-import { callsDirectly } from '../../tool/invocable-tool-callback';
 import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
 import type { ToolCall } from '../model/messages';
 import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
@@ -75,19 +74,4 @@ function limitError(
 
 export function isSequential(target: Target): boolean {
   return target.kind === 'tool' && toolMetadataOf(target.callback).sequential === true;
-}
-
-/**
- * Whether the call runs a library callback that needs nothing around it: not an unknown tool or a refusal, no
- * approval, and a `call()` of the library's own (`callsDirectly`), which can answer synchronously.
- */
-export function isDirect(target: Target): target is ToolTarget {
-  return (
-    target.kind === 'tool' && callsDirectly(target.callback) && !toolMetadataOf(target.callback).approval
-  );
-}
-
-export function allDirect(targets: readonly Target[], start: number, end: number): boolean {
-  for (let index = start; index < end; index++) if (!isDirect(targets[index])) return false;
-  return true;
 }
