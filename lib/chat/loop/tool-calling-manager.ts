@@ -22,6 +22,7 @@ import { isStillValid, ToolResolutionCache, type ToolCallbackSource } from './to
 import { visibleToolCallbacks } from './tool-visibility';
 import type { ToolContext } from '../../tool/tool-context';
 import type { AbortLike } from './run-abort';
+import { roundAbortOf } from './run-round-input';
 
 const NO_SOURCES: readonly ToolCallbackSource[] = Object.freeze([]);
 
@@ -175,7 +176,7 @@ export class ToolCallingManager {
    */
   executeToolCalls(input: ToolExecutionInput): Promise<ToolExecutionResult> {
     try {
-      return Promise.resolve(executeRound(this, input, input.signal));
+      return Promise.resolve(executeRound(this, input, roundAbortOf(input)));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -192,12 +193,24 @@ export class ToolCallingManager {
 }
 
 /**
- * `executeToolCalls()` with what aborts the round given apart: the chat run's light `RunAbort`, when the
- * manager's own `executeToolCalls` runs the round (an override gets a real signal in `input.signal`). The result
- * comes at once, with no promise, when every call answered synchronously; what `executeToolCalls()` rejects with
- * may be thrown.
+ * A round as a chat run asks for it: the manager's own, whose result comes at once, with no promise, when every
+ * call answered synchronously (what `executeToolCalls()` rejects with may then be thrown), or the promise of the
+ * `executeToolCalls` of a subclass that overrides it.
  */
-export function executeRound(
+export function runRound(
+  manager: ToolCallingManager,
+  input: ToolExecutionInput,
+): ToolExecutionResult | Promise<ToolExecutionResult> {
+  return manager.executeToolCalls === ToolCallingManager.prototype.executeToolCalls
+    ? executeRound(manager, input, roundAbortOf(input))
+    : manager.executeToolCalls(input);
+}
+
+/**
+ * One round of the manager's, aborted by `abort`: the chat run's light abort when a run made the input (see
+ * `RunRoundInput`), else the input's signal.
+ */
+function executeRound(
   manager: ToolCallingManager,
   input: ToolExecutionInput,
   abort: AbortLike | undefined,

@@ -25,6 +25,8 @@ export class CallRange {
   private failed = false;
   private failure: unknown;
   private held: ToolCallState[] | undefined;
+  /** Whether a held call was answered without its tool. */
+  private firsts = false;
   private resolve: (() => void) | undefined;
   private reject: ((error: unknown) => void) | undefined;
 
@@ -63,7 +65,7 @@ export class CallRange {
 
   private start(index: number): void {
     this.running++;
-    const state = new ToolCallState(index, this.calls[index], this.targets[index]);
+    const state = new ToolCallState(this.scope, index, this.calls[index], this.targets[index]);
     let answer;
     try {
       this.scope.abort?.throwIfAborted();
@@ -78,7 +80,12 @@ export class CallRange {
         (response) => {
           if (response !== undefined) this.settle(state, response);
           this.finish();
-          if (!this.failed) this.fill();
+          // The next call starts a microtask turn later, as a worker awaiting each call would start it: the
+          // calls that settle in the same turn are reported first.
+          if (this.next < this.end)
+            queueMicrotask(() => {
+              if (!this.failed) this.fill();
+            });
         },
         (error: unknown) => {
           this.fail(error);
@@ -86,11 +93,13 @@ export class CallRange {
         },
       );
     } else if (answer === undefined) this.finish();
-    else if (state.settleOrder === SETTLE_AT_ONCE) {
+    else if (state.settleOrder === SETTLE_AT_ONCE || this.left === 1) {
+      // Alone in the range (no other call started and not settled): nothing to settle before it.
       this.settle(state, answer);
       this.finish();
     } else {
       state.answer = answer;
+      if (state.settleOrder === SETTLE_FIRST) this.firsts = true;
       (this.held ??= []).push(state);
     }
   }
@@ -99,8 +108,11 @@ export class CallRange {
   private flush(): void {
     const held = this.held!;
     this.held = undefined;
-    for (const state of held) if (state.settleOrder === SETTLE_FIRST) this.settleHeld(state);
-    for (const state of held) if (state.settleOrder !== SETTLE_FIRST) this.settleHeld(state);
+    if (this.firsts) {
+      this.firsts = false;
+      for (const state of held) if (state.settleOrder === SETTLE_FIRST) this.settleHeld(state);
+      for (const state of held) if (state.settleOrder !== SETTLE_FIRST) this.settleHeld(state);
+    } else for (const state of held) this.settleHeld(state);
   }
 
   private settleHeld(state: ToolCallState): void {
@@ -111,7 +123,7 @@ export class CallRange {
 
   private settle(state: ToolCallState, response: NonNullable<ToolCallState['answer']>): void {
     try {
-      settleCall(this.scope, state, response);
+      settleCall(state, response);
     } catch (error) {
       this.fail(error);
     }

@@ -1,6 +1,4 @@
 import { StateMessages } from '../../../errors/messages/state.messages';
-import type { ToolResponse } from '../../model/messages';
-import type { RoundResumption } from '../tool-execution-result';
 import { SETTLE_AT_ONCE, type ToolCallStage } from './tool-call-state';
 
 /**
@@ -8,22 +6,22 @@ import { SETTLE_AT_ONCE, type ToolCallStage } from './tool-call-state';
  * reported again), a call a person refused is answered with the refusal as soon as it starts, a call a person
  * approved runs without asking its approval policy again.
  */
-export function resumeStage(resumption: RoundResumption, responses: ToolResponse[]): ToolCallStage {
-  return (state, next) => {
-    const earlier = resumption.responses[state.index];
-    if (earlier) {
-      responses[state.index] = earlier;
-      return undefined;
-    }
-    const decision = resumption.decisions.get(state.index);
-    if (decision === undefined) return next(state);
-    state.decided = true;
-    if (decision.approved === false) {
-      const { id, name } = state.call;
-      const result = StateMessages.approvalDenied(name, decision.reason);
-      state.refusal = { id, name, result, isError: true };
-      state.settleOrder = SETTLE_AT_ONCE;
-    }
-    return next(state);
-  };
-}
+export const resumeStage: ToolCallStage = (state, next) => {
+  const { scope, index } = state;
+  const resumption = scope.input.resumption!;
+  const earlier = resumption.responses[index];
+  if (earlier) {
+    scope.responses[index] = earlier;
+    return undefined;
+  }
+  const decision = resumption.decisions.get(index);
+  if (decision === undefined) return next(state);
+  state.decided = true;
+  if (decision.approved === false) {
+    const { id, name } = state.call;
+    const result = StateMessages.approvalDenied(name, decision.reason);
+    state.refusal = { id, name, result, isError: true };
+    state.settleOrder = SETTLE_AT_ONCE;
+  }
+  return next(state);
+};

@@ -1,14 +1,14 @@
 import { toolMetadataOf } from '../../../tool/tool-callback';
 import type { ToolResponse } from '../../model/messages';
 import { capResponse } from '../tool-result-cap';
-import { DENIED, type ToolCallState, type ToolRoundScope } from './tool-call-state';
+import { DENIED, type ToolCallState } from './tool-call-state';
 
 /**
  * A call's response, cut to the tool's or the limits' `maxResultChars` (an event says so), kept in its place, its
  * span ended, and reported as a `tool-result` or `tool-error` event.
  */
-export function settleCall(scope: ToolRoundScope, state: ToolCallState, response: ToolResponse): void {
-  const { call, target } = state;
+export function settleCall(state: ToolCallState, response: ToolResponse): void {
+  const { scope, call, target } = state;
   const onEvent = scope.input.onEvent;
   const max =
     (target.kind === 'tool' ? toolMetadataOf(target.callback).maxResultChars : undefined) ??
@@ -22,5 +22,9 @@ export function settleCall(scope: ToolRoundScope, state: ToolCallState, response
     else if (error === DENIED) telemetry.deny(capped.result);
     else telemetry.end(capped.result, capped.isError, error);
   }
-  onEvent?.({ type: capped.isError ? 'tool-error' : 'tool-result', round: scope.round, toolResponse: capped });
+  onEvent?.({
+    type: capped.isError ? 'tool-error' : 'tool-result',
+    round: scope.round,
+    toolResponse: capped,
+  });
 }

@@ -47,6 +47,7 @@ export class ToolCallState {
   answer: ToolResponse | undefined = undefined;
 
   constructor(
+    readonly scope: ToolRoundScope,
     readonly index: number,
     readonly call: ToolCall,
     readonly target: Target,
@@ -87,8 +88,8 @@ export interface ToolRoundScope {
 }
 
 /** The error result the exception processor makes of `error` (or what it throws); the error kept for telemetry. */
-export function failure(scope: ToolRoundScope, state: ToolCallState, error: Error): ToolResponse {
+export function failure(state: ToolCallState, error: Error): ToolResponse {
   state.error = error;
   const { id, name } = state.call;
-  return { id, name, result: scope.settings.processor.process(error), isError: true };
+  return { id, name, result: state.scope.settings.processor.process(error), isError: true };
 }
