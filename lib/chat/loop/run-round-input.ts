@@ -45,6 +45,5 @@ export class RunRoundInput implements ToolExecutionInput {
 
 /** What aborts a round: the chat run's light abort when the input came from a run, else the input's signal. */
 export function roundAbortOf(input: ToolExecutionInput): AbortLike | undefined {
-  const own = (input as { readonly [RUN_ABORT]?: AbortLike })[RUN_ABORT];
-  return own ?? input.signal;
+  return RUN_ABORT in input ? (input as RunRoundInput)[RUN_ABORT] : input.signal;
 }

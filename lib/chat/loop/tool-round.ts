@@ -38,8 +38,8 @@ export class ToolRound implements ToolRoundScope {
     readonly input: ToolExecutionInput,
     readonly tools: ReadonlyMap<string, ToolCallback>,
     readonly settings: ToolRoundSettings,
-    /** What aborts the round: the chat run's abort, or the input's signal. */
-    readonly abort: AbortLike | undefined = input.signal,
+    /** What aborts the round: the chat run's abort, or the input's signal (see `roundAbortOf`). */
+    readonly abort: AbortLike | undefined,
   ) {
     this.calls = input.message.toolCalls;
     this.responses = new Array<ToolResponse>(this.calls.length);

@@ -1,5 +1,5 @@
 import { isThenable } from '../../../util/thenable';
-import type { ToolCall } from '../../model/messages';
+import type { ToolCall, ToolResponse } from '../../model/messages';
 import type { Target } from '../tool-round-plan';
 import { settleCall } from './settle';
 import {
@@ -14,19 +14,24 @@ import {
  * Runs the calls `[start, end)` of a round through the pipeline, at most `maxConcurrency` at a time, starting them
  * in call order. A batch of calls starts (each up to its first wait); those answered synchronously are then
  * settled (see `SETTLE_FIRST`), which frees their places for the next batch; the others settle as they answer.
+ * With nothing that reports settling (a `call()` without telemetry), a call answered synchronously settles at once.
  * When every call answered synchronously, as most do, the range is over when `run()` returns, with no promise.
- * The first failure (a rethrown error, a throwing hook, an abort) fails the range; no call starts after it, though
- * the calls of its batch do.
+ * The first failure (a rethrown error, a throwing hook, an abort) fails the range; no call starts after it, except
+ * those of the first batch (the first `maxConcurrency` calls), which start together.
  */
 export class CallRange {
   private next: number;
   private running = 0;
   private left: number;
+  /** The calls up to here start together, whatever happens to the first of them. */
+  private readonly firstBatchEnd: number;
   private failed = false;
   private failure: unknown;
   private held: ToolCallState[] | undefined;
   /** Whether a held call was answered without its tool. */
   private firsts = false;
+  /** Whether anything sees the order in which calls settle: an event listener or telemetry. */
+  private readonly reported: boolean;
   private resolve: (() => void) | undefined;
   private reject: ((error: unknown) => void) | undefined;
 
@@ -40,7 +45,9 @@ export class CallRange {
     private readonly maxConcurrency: number,
   ) {
     this.next = start;
+    this.firstBatchEnd = start + maxConcurrency;
     this.left = end - start;
+    this.reported = scope.input.onEvent !== undefined || scope.input.telemetry !== undefined;
   }
 
   /** `undefined` when every call is settled already; throws the failure when the range failed at once. */
@@ -57,7 +64,12 @@ export class CallRange {
 
   private fill(): void {
     do {
-      while (this.running < this.maxConcurrency && this.next < this.end) this.start(this.next++);
+      while (
+        this.running < this.maxConcurrency &&
+        this.next < this.end &&
+        (!this.failed || this.next < this.firstBatchEnd)
+      )
+        this.start(this.next++);
       if (this.held === undefined) return;
       this.flush();
     } while (!this.failed);
@@ -93,12 +105,14 @@ export class CallRange {
         },
       );
     } else if (answer === undefined) this.finish();
-    else if (state.settleOrder === SETTLE_AT_ONCE || this.left === 1) {
-      // Alone in the range (no other call started and not settled): nothing to settle before it.
+    else if (state.settleOrder === SETTLE_AT_ONCE || this.left === 1 || !this.reported) {
+      // Alone in the range (no other call started and not settled), or nothing reports the settling (no event
+      // listener, no telemetry): nothing can tell it from settling after the batch.
       this.settle(state, answer);
       this.finish();
     } else {
-      state.answer = answer;
+      // Kept in its place until it is settled (see `settleCall`, which puts the capped one there).
+      this.scope.responses[state.index] = answer;
       if (state.settleOrder === SETTLE_FIRST) this.firsts = true;
       (this.held ??= []).push(state);
     }
@@ -116,12 +130,11 @@ export class CallRange {
   }
 
   private settleHeld(state: ToolCallState): void {
-    this.settle(state, state.answer!);
-    state.answer = undefined;
+    this.settle(state, this.scope.responses[state.index]);
     this.finish();
   }
 
-  private settle(state: ToolCallState, response: NonNullable<ToolCallState['answer']>): void {
+  private settle(state: ToolCallState, response: ToolResponse): void {
     try {
       settleCall(state, response);
     } catch (error) {

@@ -43,8 +43,6 @@ export class ToolCallState {
   telemetry: ToolCallTelemetry | undefined = undefined;
   /** What made the call fail (`DENIED` when a hook refused it), for its telemetry. */
   error: unknown = undefined;
-  /** The response it answered synchronously with, until it is settled. */
-  answer: ToolResponse | undefined = undefined;
 
   constructor(
     readonly scope: ToolRoundScope,

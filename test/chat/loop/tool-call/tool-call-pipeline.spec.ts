@@ -223,13 +223,18 @@ describe('the tool call pipeline', () => {
     ]);
 
     it('answers a round of synchronous tools with nothing around them at once, with no promise', () => {
-      const result = new ToolRound({ history: [], message, tools }, tools, settings([])).run();
+      const result = new ToolRound({ history: [], message, tools }, tools, settings([]), undefined).run();
       expect(result).not.toBeInstanceOf(Promise);
       expect((result as ToolExecutionResult).toolResponses.map((r) => r.result)).toEqual(['A', 'C']);
     });
 
     it('answers the same round with a promise when a stage waits, with the same results', async () => {
-      const result = new ToolRound({ history: [], message, tools }, tools, settings([NEUTRAL_HOOK])).run();
+      const result = new ToolRound(
+        { history: [], message, tools },
+        tools,
+        settings([NEUTRAL_HOOK]),
+        undefined,
+      ).run();
       expect(result).toBeInstanceOf(Promise);
       expect((await result).toolResponses.map((r) => r.result)).toEqual(['A', 'C']);
     });
