@@ -1,5 +1,5 @@
 import { InvalidToolInputError } from '../errors/invalid-tool-input.error';
-import { NoSuchToolError } from '../errors/no-such-tool.error';
+import { UnknownToolCallError } from '../errors/unknown-tool-call.error';
 import { ToolCallingError } from '../errors/tool-calling.error';
 import { ToolCallingLimitError } from '../errors/tool-calling-limit.error';
 import { ToolExecutionError } from '../errors/tool-execution.error';
@@ -53,7 +53,7 @@ function isDenial(thrown: unknown): boolean {
 
 export function toolOutcomeOf(error: unknown): ToolOutcome {
   return safely((): ToolOutcome => {
-    if (error instanceof NoSuchToolError) return 'unknown_tool';
+    if (error instanceof UnknownToolCallError) return 'unknown_tool';
     if (error instanceof InvalidToolInputError) return 'invalid_input';
     if (error instanceof ToolTimeoutError) return 'timeout';
     if (error instanceof ToolCallingLimitError) return 'limit';

@@ -4,7 +4,7 @@ import type { PendingApproval } from '../ports/pending-approval';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolDefinition } from '../../tool/tool-definition';
-import type { ChatClientResponse, ToolExecutionRecord } from '../ports/chat-client-response';
+import type { ChatClientResponse, ToolCallRecord } from '../ports/chat-client-response';
 import type { ChatOptions } from '../model/chat-options';
 import type { ChatRequest } from './chat-request';
 import { addUsage, type ChatResponse, type Usage } from '../model/chat-response';
@@ -17,14 +17,10 @@ import { ToolCallCounter } from './tool-call-counter';
 import { toolDefinitionsOf } from './tool-resolution-cache';
 import { visibleToolCallbacks } from './tool-visibility';
 import type { SelectedTools } from './tool-selection';
-import type {
-  RoundResumption,
-  ToolExecutionEvent,
-  ToolExecutionInput,
-  ToolExecutionResult,
-} from './tool-execution-result';
-import { executeRound, ToolCallingManager } from './tool-calling-manager';
-import { RunAbort, signalOf, type AbortLike } from './run-abort';
+import type { RoundResumption, ToolCallEvent, ToolExecutionResult } from './tool-execution-result';
+import { RunRoundInput } from './run-round-input';
+import { runRound } from './tool-calling-manager';
+import { RunAbort, type AbortLike } from './run-abort';
 
 const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
 
@@ -50,7 +46,7 @@ export class ChatRun {
   private direct: readonly ToolResponse[] | undefined;
   private pending = false;
   private counter: ToolCallCounter | undefined;
-  private records: ToolExecutionRecord[] | undefined;
+  private records: ToolCallRecord[] | undefined;
   private approvals: readonly PendingApproval[] = NO_TOOL_CALLS;
   private resumption: RoundResumption | undefined;
   private readonly lastRoundOptions: ChatOptions;
@@ -162,32 +158,30 @@ export class ChatRun {
   }
 
   /**
-   * Runs the tool calls of the last response (of the paused round first, for a resumed run). The outcome comes at
-   * once, with no promise, when the round's calls all answered synchronously; a failure may then be thrown.
+   * Runs the tool calls of the last response (of the paused round first, for a resumed run) through the manager.
+   * The outcome comes at once, with no promise, when the round's calls all answered synchronously; a failure may
+   * then be thrown.
    */
-  executeTools(onEvent?: (event: ToolExecutionEvent) => void): RoundOutcome | Promise<RoundOutcome> {
+  executeTools(onEvent?: (event: ToolCallEvent) => void): RoundOutcome | Promise<RoundOutcome> {
     const message = this.last!.message;
     const resumption = this.resumption;
     this.resumption = undefined;
     const counter = (this.counter ??= new ToolCallCounter());
-    const manager = this.request.manager;
-    // The manager's own rounds take the light abort; an override of executeToolCalls gets a real signal.
-    const own = manager.executeToolCalls === ToolCallingManager.prototype.executeToolCalls;
-    const input: ToolExecutionInput = {
-      history: this.history,
+    const input = new RunRoundInput(
+      this.history,
       message,
-      tools: this.tools,
-      context: this.context,
-      signal: own ? undefined : signalOf(this.signal),
-      hooks: this.request.hooks,
+      this.tools,
+      this.context,
+      this.request.hooks,
       // A resumed round was counted when it was first planned.
-      counter: resumption ? new ToolCallCounter() : counter,
-      round: this.rounds,
+      resumption ? new ToolCallCounter() : counter,
+      this.rounds,
       onEvent,
-      telemetry: this.telemetry,
+      this.telemetry,
       resumption,
-    };
-    const result = own ? executeRound(manager, input, this.signal) : manager.executeToolCalls(input);
+      this.signal,
+    );
+    const result = runRound(this.request.manager, input);
     return isThenable(result)
       ? Promise.resolve(result).then((settled) => this.afterRound(settled, message, resumption, counter))
       : this.afterRound(result, message, resumption, counter);

@@ -19,9 +19,9 @@ const MAX_TIMER_DELAY = 2_147_483_647;
  *
  * A call that completes synchronously (a library callback whose parsing, validation and tool are synchronous)
  * returns its text as is, with no promise, timer or listener: nothing can interrupt synchronous code, and the
- * signals are checked once it returns. The listeners and the timer are set when the call returns a promise; the
- * time limit still counts from the start of the call. The caller keeps the result behind a microtask turn (see
- * `ToolRound.execute`).
+ * signals are checked once it returns; a call that fails synchronously throws, as synchronous code does. The
+ * listeners and the timer are set when the call returns a promise; the time limit still counts from the start of
+ * the call.
  */
 export function invokeWithLimits(
   callback: ToolCallback,
@@ -33,8 +33,8 @@ export function invokeWithLimits(
   siblings?: SiblingCancellation,
   toolCallId?: string,
 ): string | Promise<string> {
-  if (requestSignal?.aborted) return Promise.reject(requestSignal.reason);
-  if (siblings?.aborted) return Promise.reject(siblings.reason);
+  if (requestSignal?.aborted) throw requestSignal.reason;
+  if (siblings?.aborted) throw siblings.reason;
   const started = performance.now();
   let controller: LazyAbortController | undefined;
   let pending: string | Promise<string>;
@@ -48,11 +48,12 @@ export function invokeWithLimits(
     } else pending = callback.callDirect(input, context);
   } catch (error) {
     const aborted = abortedDuringCall(controller, requestSignal, siblings);
-    return Promise.reject(aborted === undefined ? error : aborted.reason);
+    throw aborted === undefined ? error : aborted.reason;
   }
   if (typeof pending === 'string') {
     const aborted = abortedDuringCall(controller, requestSignal, siblings);
-    return aborted === undefined ? pending : Promise.reject(aborted.reason);
+    if (aborted !== undefined) throw aborted.reason;
+    return pending;
   }
   return settleWithLimits(
     pending,

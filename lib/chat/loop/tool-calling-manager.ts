@@ -1,4 +1,4 @@
-import { ToolNameResolutionError } from '../../errors/tool-name-resolution.error';
+import { UnknownToolNamesError } from '../../errors/unknown-tool-names.error';
 import type { InternalToolExecution } from './tool-execution-eligibility';
 import { DefaultToolExecutionExceptionProcessor } from '../../tool/execution/default-tool-execution-exception-processor';
 import type { ToolCallbackResolver } from '../../tool/resolution/tool-callback-resolver';
@@ -22,6 +22,7 @@ import { isStillValid, ToolResolutionCache, type ToolCallbackSource } from './to
 import { visibleToolCallbacks } from './tool-visibility';
 import type { ToolContext } from '../../tool/tool-context';
 import type { AbortLike } from './run-abort';
+import { roundAbortOf } from './run-round-input';
 
 const NO_SOURCES: readonly ToolCallbackSource[] = Object.freeze([]);
 
@@ -86,7 +87,7 @@ export class ToolCallingManager {
   /**
    * The callbacks of a request, by name: every callback, every provider's callbacks (providers are asked now, in
    * parallel), and each name resolved through the resolver. Throws `DuplicateToolNameError` when two different
-   * tools share a name (the same callback given twice is kept once), and `ToolNameResolutionError` naming every name
+   * tools share a name (the same callback given twice is kept once), and `UnknownToolNamesError` naming every name
    * that does not resolve. With a `resolutionKey` and no names, when the sources yield the very same callbacks as on
    * the previous resolution under that key, that resolution's map is returned again.
    */
@@ -133,7 +134,7 @@ export class ToolCallingManager {
           (resolved ??= []).push(callback);
         } else (missing ??= []).push(name);
       }
-      if (missing) throw new ToolNameResolutionError(missing, this.resolver !== undefined);
+      if (missing) throw new UnknownToolNamesError(missing, this.resolver !== undefined);
     }
     if (conflict) {
       // The registry's error lists every source of every duplicated name.
@@ -176,7 +177,7 @@ export class ToolCallingManager {
    */
   executeToolCalls(input: ToolRoundInput): Promise<ToolExecutionResult> {
     try {
-      return Promise.resolve(executeRound(this, input, input.signal));
+      return Promise.resolve(executeRound(this, input, roundAbortOf(input)));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -193,12 +194,24 @@ export class ToolCallingManager {
 }
 
 /**
- * `executeToolCalls()` with what aborts the round given apart: the chat run's light `RunAbort`, when the
- * manager's own `executeToolCalls` runs the round (an override gets a real signal in `input.signal`). The result
- * comes at once, with no promise, when every call answered synchronously; what `executeToolCalls()` rejects with
- * may be thrown.
+ * A round as a chat run asks for it: the manager's own, whose result comes at once, with no promise, when every
+ * call answered synchronously (what `executeToolCalls()` rejects with may then be thrown), or the promise of the
+ * `executeToolCalls` of a subclass that overrides it.
  */
-export function executeRound(
+export function runRound(
+  manager: ToolCallingManager,
+  input: ToolRoundInput,
+): ToolExecutionResult | Promise<ToolExecutionResult> {
+  return manager.executeToolCalls === ToolCallingManager.prototype.executeToolCalls
+    ? executeRound(manager, input, roundAbortOf(input))
+    : manager.executeToolCalls(input);
+}
+
+/**
+ * One round of the manager's, aborted by `abort`: the chat run's light abort when a run made the input (see
+ * `RunRoundInput`), else the input's signal.
+ */
+function executeRound(
   manager: ToolCallingManager,
   input: ToolRoundInput,
   abort: AbortLike | undefined,

@@ -1,10 +1,9 @@
 import { ChatMessages } from '../../errors/messages/chat.messages';
 import { ToolCallingLimitError, type ToolCallingLimitName } from '../../errors/tool-calling-limit.error';
-import { callsDirectly } from '../../tool/invocable-tool-callback';
 import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
 import type { ToolCall } from '../model/messages';
 import type { ResolvedToolCallingLimits } from './tool-calling-manager-options';
-import type { ToolCallCounts, ToolExecutionInput } from './tool-execution-result';
+import type { ToolCallCounts, ToolRoundInput } from './tool-execution-result';
 
 /** A call that runs its tool. */
 export interface ToolTarget {
@@ -26,7 +25,7 @@ const UNKNOWN_TOOL: Target = Object.freeze({ kind: 'unknown-tool' });
  * refused whole, before any per-call work, whatever `onLimit` says.
  */
 export function planToolRound(
-  input: ToolExecutionInput,
+  input: ToolRoundInput,
   tools: ReadonlyMap<string, ToolCallback>,
   limits: ResolvedToolCallingLimits,
   counter: ToolCallCounts,
@@ -62,7 +61,7 @@ export function planToolRound(
 }
 
 function limitError(
-  input: ToolExecutionInput,
+  input: ToolRoundInput,
   limit: 'maxToolCallsPerRequest' | 'maxCallsPerTool',
   value: number,
   toolName: string | undefined,
@@ -75,19 +74,4 @@ function limitError(
 
 export function isSequential(target: Target): boolean {
   return target.kind === 'tool' && toolMetadataOf(target.callback).sequential === true;
-}
-
-/**
- * Whether the call runs a library callback that needs nothing around it: not an unknown tool or a refusal, no
- * approval, and a `call()` of the library's own (`callsDirectly`), which can answer synchronously.
- */
-export function isDirect(target: Target): target is ToolTarget {
-  return (
-    target.kind === 'tool' && callsDirectly(target.callback) && !toolMetadataOf(target.callback).approval
-  );
-}
-
-export function allDirect(targets: readonly Target[], start: number, end: number): boolean {
-  for (let index = start; index < end; index++) if (!isDirect(targets[index])) return false;
-  return true;
 }

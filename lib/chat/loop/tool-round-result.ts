@@ -1,10 +1,6 @@
 import { toolMetadataOf } from '../../tool/tool-callback';
 import { toolResponseMessage, type ToolResponse } from '../model/messages';
-import type {
-  ToolCallAwaitingApproval,
-  ToolExecutionInput,
-  ToolExecutionResult,
-} from './tool-execution-result';
+import type { ToolCallAwaitingApproval, ToolRoundInput, ToolExecutionResult } from './tool-execution-result';
 import type { Target } from './tool-round-plan';
 
 /**
@@ -13,7 +9,7 @@ import type { Target } from './tool-round-plan';
  * every call was a successful `returnDirect` tool.
  */
 export function roundResult(
-  input: ToolExecutionInput,
+  input: ToolRoundInput,
   targets: readonly Target[],
   responses: ToolResponse[],
   awaiting: ToolCallAwaitingApproval[] | undefined,
