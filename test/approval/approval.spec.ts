@@ -17,7 +17,7 @@ import {
   type DecideOutcome,
   type PausedRunEntry,
   type ChatStreamEvent,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { DeskTools } from './fixtures';
 

@@ -1,5 +1,5 @@
 import { IsInt, IsPositive } from 'class-validator';
-import { Tool, ToolContext, ToolParam } from '../../lib';
+import { Tool, ToolContext, ToolParam } from 'nestjs-tool-calling';
 
 export class PaymentDto {
   @IsInt()

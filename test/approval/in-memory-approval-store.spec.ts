@@ -1,4 +1,4 @@
-import { ChatClient, InMemoryApprovalStore } from '../../lib';
+import { ChatClient, InMemoryApprovalStore } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { DeskTools } from './fixtures';
 

@@ -3,7 +3,7 @@ import {
   ApprovalStateReadError,
   ChatClient,
   StateStoreUnavailableError,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 import { RedisApprovalStore } from 'nestjs-tool-calling/redis';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { freePort } from '../support/redis-server';

@@ -14,7 +14,7 @@ import {
   type ToolCallbackProvider,
   type ToolCallbackResolver,
   type ToolContext,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { OtherWeatherTools, WeatherTools, usage } from './fixtures';
 

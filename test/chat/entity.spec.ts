@@ -1,6 +1,6 @@
 import { IsInt, IsString, Max, Min } from 'class-validator';
 import { z } from 'zod';
-import { ChatClient, StructuredOutputError } from '../../lib';
+import { ChatClient, StructuredOutputError } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { WeatherTools } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { FunctionToolCallback, Tool, ToolContext, ToolParam, type Usage } from '../../lib';
+import { FunctionToolCallback, Tool, ToolContext, ToolParam, type Usage } from 'nestjs-tool-calling';
 
 /** The tools of the seed articles' weather exchange. */
 export class WeatherTools {

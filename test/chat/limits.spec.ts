@@ -5,7 +5,7 @@ import {
   ToolCallingOptionsError,
   type ToolCallingLimits,
   type ToolResponse,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel, type ScriptedTurn } from 'nestjs-tool-calling/testing';
 import { noInputTool } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { ChatClient, Tool, ToolParam } from '../../lib';
+import { ChatClient, Tool, ToolParam } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 
 class BookingTools {

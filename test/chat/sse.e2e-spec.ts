@@ -2,7 +2,7 @@ import { Controller, type INestApplication, type MessageEvent, Sse } from '@nest
 import { Test } from '@nestjs/testing';
 import type { Observable } from 'rxjs';
 import request from 'supertest';
-import { ChatClient, type ChatStreamEvent } from '../../lib';
+import { ChatClient, type ChatStreamEvent } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { WeatherTools } from './fixtures';
 

@@ -13,7 +13,7 @@ import {
   type ChatResponseChunk,
   type ChatStreamEvent,
   type Prompt,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { WeatherTools, deferred, noInputTool, usage, toolsWaitingForEachOther } from './fixtures';
 

@@ -6,7 +6,7 @@ import {
   ToolTimeoutError,
   type ToolContext,
   type ToolResponse,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { noInputTool } from './fixtures';
 

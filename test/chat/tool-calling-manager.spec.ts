@@ -7,7 +7,7 @@ import {
   userMessage,
   type ToolCallback,
   type ToolCallEvent,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 import { deferred, noInputTool } from './fixtures';
 import { ToolCallCounter } from '../../lib/chat/loop/tool-call-counter';
 

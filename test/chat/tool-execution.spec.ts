@@ -8,7 +8,7 @@ import {
   type ToolCallHooks,
   type ToolContext,
   type ToolResponse,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { z } from 'zod';
 import { WeatherTools, deferred, nextTurn, noInputTool, toolsWaitingForEachOther } from './fixtures';

@@ -4,8 +4,8 @@ import {
   ToolCallingManager,
   type ToolCallback,
   type ToolDefinition,
-} from '../../lib';
-import { ScriptedChatModel } from '../../lib/testing';
+} from 'nestjs-tool-calling';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 
 const tool = (name: string): ToolCallback => FunctionToolCallback.from({ name, fn: () => name });
 const names = (tools: ReadonlyMap<string, ToolCallback>): string[] => [...tools.keys()];

@@ -1,4 +1,4 @@
-import { MethodToolCallbackProvider } from '../../lib';
+import { MethodToolCallbackProvider } from 'nestjs-tool-calling';
 import {
   BookingTools,
   callByHand,

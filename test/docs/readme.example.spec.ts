@@ -1,7 +1,7 @@
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { ScriptedChatModel } from '../../lib/testing';
-import { ChatClient, MethodToolCallbackProvider, ToolCallingModule, ToolContext } from '../../lib';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
+import { ChatClient, MethodToolCallbackProvider, ToolCallingModule, ToolContext } from 'nestjs-tool-calling';
 import { getTime } from '../../docs/examples/readme.example';
 import { ChatController } from '../../docs/examples/first-app/chat.controller';
 import { WeatherTools } from '../../docs/examples/first-app/weather.tools';

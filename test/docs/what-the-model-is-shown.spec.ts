@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FunctionToolCallback, MethodToolCallbackProvider, Tool, ToolParam } from '../../lib';
+import { FunctionToolCallback, MethodToolCallbackProvider, Tool, ToolParam } from 'nestjs-tool-calling';
 
 class Tools {
   @Tool({ description: 'By parameters' })

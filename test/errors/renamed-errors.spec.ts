@@ -7,7 +7,7 @@ import {
   ToolNameResolutionError,
   UnknownToolCallError,
   UnknownToolNamesError,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 
 describe('errors named after who is at fault', () => {
   it('UnknownToolCallError: the model called a tool that is not attached', () => {

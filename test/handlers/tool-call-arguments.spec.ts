@@ -1,4 +1,4 @@
-import { ToolContext } from '../../lib';
+import { ToolContext } from 'nestjs-tool-calling';
 import { toolCallArgs, toolParamsFactory, VISIBLE } from '../../lib/handlers/tool-call-arguments';
 
 const positions = { toolName: 'closeTicket', byData: new Map([['id', 0]]), contextIndex: 1 };

@@ -5,7 +5,7 @@ import {
   InvalidApprovalDecisionError,
   InvalidChatRequestError,
   ToolCallingExceptionFilter,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 
 /** An `ArgumentsHost` of the given type whose response records what it was sent. */
 function hostOf(type: string) {

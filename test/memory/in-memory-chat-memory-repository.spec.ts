@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { InMemoryChatMemoryRepository, userMessage } from '../../lib';
+import { InMemoryChatMemoryRepository, userMessage } from 'nestjs-tool-calling';
 
 /** The conversations a repository holds, among `ids`. */
 async function held(repository: InMemoryChatMemoryRepository, ids: readonly string[]): Promise<string[]> {

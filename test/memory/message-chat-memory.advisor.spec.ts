@@ -9,7 +9,7 @@ import {
   systemMessage,
   toolResponseMessage,
   userMessage,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { WeatherTools } from '../chat/fixtures';
 import { DeskTools } from '../approval/fixtures';

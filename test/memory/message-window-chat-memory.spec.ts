@@ -7,7 +7,7 @@ import {
   toolResponseMessage,
   userMessage,
   type Message,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 
 const call = (id: string) => assistantMessage('', [{ id, name: 'lookup', arguments: '{}' }]);
 const result = (id: string) => toolResponseMessage([{ id, name: 'lookup', result: 'ok', isError: false }]);

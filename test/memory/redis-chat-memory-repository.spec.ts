@@ -7,7 +7,7 @@ import {
   assistantMessage,
   toolResponseMessage,
   userMessage,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 import { RedisChatMemoryRepository } from '../../lib/memory/redis-chat-memory-repository';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { freePort } from '../support/redis-server';

@@ -4,9 +4,9 @@ import {
   createChatModel,
   userMessage,
   type ChatModelSettings,
-} from '../../lib';
-import { AnthropicChatModel } from '../../lib/anthropic';
-import { OpenAiChatModel } from '../../lib/openai';
+} from 'nestjs-tool-calling';
+import { AnthropicChatModel } from 'nestjs-tool-calling/anthropic';
+import { OpenAiChatModel } from 'nestjs-tool-calling/openai';
 import { OPENAI_TEST_KEY, prompt, thrownBy } from './support/chat-test.helpers';
 import { jsonFixture, ProviderTestServer } from './support/provider-test.server';
 

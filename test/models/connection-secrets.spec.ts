@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
-import { ChatModelConfigurationError, ChatModelConnectionError, userMessage } from '../../lib';
-import { AnthropicChatModel } from '../../lib/anthropic';
-import { OpenAiChatModel } from '../../lib/openai';
+import { ChatModelConfigurationError, ChatModelConnectionError, userMessage } from 'nestjs-tool-calling';
+import { AnthropicChatModel } from 'nestjs-tool-calling/anthropic';
+import { OpenAiChatModel } from 'nestjs-tool-calling/openai';
 import { prompt } from './support/chat-test.helpers';
 import { ProviderTestServer } from './support/provider-test.server';
 

@@ -10,10 +10,10 @@ import {
   type ChatResponse,
   type Message,
   type Prompt,
-} from '../../lib';
-import { AnthropicChatModel } from '../../lib/anthropic';
-import { AzureOpenAiChatModel, OpenAiResponsesChatModel, OpenAiChatModel } from '../../lib/openai';
-import { GeminiChatModel } from '../../lib/gemini';
+} from 'nestjs-tool-calling';
+import { AnthropicChatModel } from 'nestjs-tool-calling/anthropic';
+import { AzureOpenAiChatModel, OpenAiResponsesChatModel, OpenAiChatModel } from 'nestjs-tool-calling/openai';
+import { GeminiChatModel } from 'nestjs-tool-calling/gemini';
 import {
   ANTHROPIC_TEST_KEY,
   AZURE_TEST_KEY,

@@ -1,4 +1,4 @@
-import { RequestContextHolder } from '../../lib';
+import { RequestContextHolder } from 'nestjs-tool-calling';
 
 describe('RequestContextHolder', () => {
   const holder = new RequestContextHolder();

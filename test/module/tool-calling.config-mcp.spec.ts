@@ -1,5 +1,5 @@
-import { InvalidToolCallingConfigError } from '../../lib';
-import { toolCallingConfig } from '../../lib/config';
+import { InvalidToolCallingConfigError } from 'nestjs-tool-calling';
+import { toolCallingConfig } from 'nestjs-tool-calling/config';
 import { withEnv } from './with-env';
 
 const load = (values: Record<string, string>) => withEnv(values, () => toolCallingConfig());

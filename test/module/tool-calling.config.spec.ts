@@ -1,6 +1,6 @@
 import { getConfigToken } from '@nestjs/config';
-import { InvalidToolCallingConfigError } from '../../lib';
-import { toolCallingConfig } from '../../lib/config';
+import { InvalidToolCallingConfigError } from 'nestjs-tool-calling';
+import { toolCallingConfig } from 'nestjs-tool-calling/config';
 import { withEnv } from './with-env';
 
 const load = (values: Record<string, string>) => withEnv(values, () => toolCallingConfig());

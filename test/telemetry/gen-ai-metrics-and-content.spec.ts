@@ -1,6 +1,6 @@
 import { Test } from '@nestjs/testing';
-import { ChatClient, ToolCallingModule, CAPTURE_MESSAGE_CONTENT_ENV } from '../../lib';
-import { ScriptedChatModel } from '../../lib/testing';
+import { ChatClient, ToolCallingModule, CAPTURE_MESSAGE_CONTENT_ENV } from 'nestjs-tool-calling';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { OtelTestSdk, allAttributeText } from './support/otel-test-sdk';
 import {
   CONTEXT_SECRET,
@@ -9,7 +9,7 @@ import {
   traced,
   twoRoundScript,
 } from './support/telemetry-fixtures';
-import { OpenTelemetryChatTelemetry } from '../../lib/opentelemetry';
+import { OpenTelemetryChatTelemetry } from 'nestjs-tool-calling/opentelemetry';
 
 describe('OpenTelemetry GenAI metrics and content capture', () => {
   let sdk: OtelTestSdk;

@@ -1,7 +1,7 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import { ToolCallingLimitError } from '../../lib';
-import { ScriptedChatModel } from '../../lib/testing';
-import { ChatClient } from '../../lib';
+import { ToolCallingLimitError } from 'nestjs-tool-calling';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
+import { ChatClient } from 'nestjs-tool-calling';
 import { deferred, noInputTool, usage } from '../chat/fixtures';
 import { OtelTestSdk, shape, type SpanNode } from './support/otel-test-sdk';
 import { inRequestSpan, supportClient, supportTools, traced } from './support/telemetry-fixtures';

@@ -1,4 +1,4 @@
-import { ChatClient } from '../../lib';
+import { ChatClient } from 'nestjs-tool-calling';
 import { OPENAI_TEST_KEY, ANTHROPIC_TEST_KEY, weatherTools } from '../models/support/chat-test.helpers';
 import { modelsUnderTest } from '../models/support/models-under-test';
 import { fixture, jsonFixture } from '../models/support/provider-test.server';

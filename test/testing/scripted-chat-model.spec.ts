@@ -1,4 +1,4 @@
-import { userMessage, type ChatResponseChunk, type Message, type Prompt } from '../../lib';
+import { userMessage, type ChatResponseChunk, type Message, type Prompt } from 'nestjs-tool-calling';
 import { ScriptExhaustedError, ScriptedChatModel } from 'nestjs-tool-calling/testing';
 
 function prompt(messages: Message[], extra: Partial<Prompt> = {}): Prompt {

@@ -1,4 +1,4 @@
-import { DefaultToolCallResultConverter, ToolResultConversionError } from '../../lib';
+import { DefaultToolCallResultConverter, ToolResultConversionError } from 'nestjs-tool-calling';
 
 describe('DefaultToolCallResultConverter', () => {
   const converter = new DefaultToolCallResultConverter();

@@ -3,7 +3,7 @@ import {
   FunctionToolCallback,
   InvalidToolInputError,
   ToolExecutionError,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 
 class PaymentDeclinedError extends Error {}
 

@@ -7,7 +7,7 @@ import {
   ToolContext,
   ToolDefinitionError,
   ToolExecutionError,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 
 class CityInput {
   @IsString()

@@ -22,7 +22,7 @@ import {
   ToolExecutionError,
   ToolInput,
   ToolParam,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 
 enum Unit {
   Celsius = 'C',

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { toModelSchema } from '../../lib';
+import { toModelSchema } from 'nestjs-tool-calling';
 import { JSON_SCHEMA_DRAFT_2020_12, type JsonSchema } from '../../lib/tool/json-schema';
 import { deepFreeze, mapSchema } from '../../lib/tool/schema/json-schema-walker';
 

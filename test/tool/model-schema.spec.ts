@@ -1,4 +1,4 @@
-import { toModelSchema } from '../../lib';
+import { toModelSchema } from 'nestjs-tool-calling';
 
 describe('toModelSchema', () => {
   it('removes format keywords at every depth but leaves a property named "format" alone', () => {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { InvalidToolInputError, MethodToolCallback, Tool, ToolContext, ToolDefinitionError } from '../../lib';
+import {
+  InvalidToolInputError,
+  MethodToolCallback,
+  Tool,
+  ToolContext,
+  ToolDefinitionError,
+} from 'nestjs-tool-calling';
 
 const TripInput = z.object({
   city: z.string().describe('Destination city'),

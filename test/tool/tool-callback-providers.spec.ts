@@ -6,7 +6,7 @@ import {
   Tool,
   ToolDefinitionError,
   ToolParam,
-} from '../../lib';
+} from 'nestjs-tool-calling';
 
 class WeatherTools {
   @Tool()

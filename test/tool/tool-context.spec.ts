@@ -1,4 +1,4 @@
-import { MissingToolContextKeyError, ToolContext } from '../../lib';
+import { MissingToolContextKeyError, ToolContext } from 'nestjs-tool-calling';
 
 describe('ToolContext', () => {
   it('is immutable: with() returns a new context and the source object is copied', () => {

@@ -1,4 +1,4 @@
-import { FunctionToolCallback, TOOL_NAME_PATTERN } from '../../lib';
+import { FunctionToolCallback, TOOL_NAME_PATTERN } from 'nestjs-tool-calling';
 
 describe('tool names', () => {
   it.each(['getWeather', 'get_weather', 'get-weather-2', 'x'.repeat(64)])('accepts %s', (name) => {

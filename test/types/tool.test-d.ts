@@ -1,6 +1,6 @@
 // Type tests of the tool API: what the compiler accepts and refuses, checked by `npm run typecheck` (not run by jest).
 import { z } from 'zod';
-import type { StandardSchemaFunctionTool, ToolContext, Tool } from '../../lib';
+import type { StandardSchemaFunctionTool, ToolContext, Tool } from 'nestjs-tool-calling';
 import type { Equals, Expect, IsAssignable } from './type-assertions';
 
 export const City = z.object({ city: z.string() });

@@ -1,4 +1,4 @@
-import { MissingPackageError, ToolCallingConfigurationError, ToolCallingError } from '../../lib';
+import { MissingPackageError, ToolCallingConfigurationError, ToolCallingError } from 'nestjs-tool-calling';
 import { requireOptional } from '../../lib/util/optional-require';
 
 describe('requireOptional', () => {

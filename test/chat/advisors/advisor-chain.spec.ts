@@ -6,7 +6,7 @@ import {
   type CallAdvisor,
   type ChatStreamEvent,
   type StreamAdvisor,
-} from '../../../lib';
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { WeatherTools } from '../fixtures';
 

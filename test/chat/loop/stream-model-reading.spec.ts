@@ -1,4 +1,9 @@
-import { ChatClient, type ChatModel, type ChatResponseChunk, type ChatStreamEvent } from '../../../lib';
+import {
+  ChatClient,
+  type ChatModel,
+  type ChatResponseChunk,
+  type ChatStreamEvent,
+} from 'nestjs-tool-calling';
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];

@@ -1,5 +1,5 @@
 import { ChatResponseAssembler } from '../../../lib/chat/model/chat-response-assembler';
-import type { ChatResponseChunk } from '../../../lib';
+import type { ChatResponseChunk } from 'nestjs-tool-calling';
 
 function assemble(chunks: ChatResponseChunk[], round = 1) {
   const assembler = new ChatResponseAssembler();

@@ -24,9 +24,9 @@ import {
   type ChatModel,
   type Prompt,
   type ToolCallbackProvider,
-} from '../../../lib';
-import { toolCallingConfig, type ToolCallingConfig } from '../../../lib/config';
-import { ScriptedChatModel } from '../../../lib/testing';
+} from 'nestjs-tool-calling';
+import { toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling/config';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { jsonFixture, ProviderTestServer } from '../../models/support/provider-test.server';
 
 @Injectable()

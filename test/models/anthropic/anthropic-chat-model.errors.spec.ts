@@ -1,4 +1,4 @@
-import { ChatModelApiError, userMessage } from '../../../lib';
+import { ChatModelApiError, userMessage } from 'nestjs-tool-calling';
 import { prompt, failure } from '../support/chat-test.helpers';
 import { modelsUnderTest } from '../support/models-under-test';
 

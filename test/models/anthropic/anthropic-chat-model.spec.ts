@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
-import { assistantMessage, systemMessage, toolResponseMessage, userMessage } from '../../../lib';
-import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../../../lib/anthropic';
+import { assistantMessage, systemMessage, toolResponseMessage, userMessage } from 'nestjs-tool-calling';
+import { DEFAULT_ANTHROPIC_MAX_TOKENS } from 'nestjs-tool-calling/anthropic';
 import { ANTHROPIC_TEST_KEY, prompt, weatherTools } from '../support/chat-test.helpers';
 import { jsonFixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

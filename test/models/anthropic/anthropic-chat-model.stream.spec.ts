@@ -3,7 +3,7 @@ import {
   ChatModelServerError,
   userMessage,
   type ChatResponseChunk,
-} from '../../../lib';
+} from 'nestjs-tool-calling';
 import { assemble, collect, prompt, weatherTools, failure } from '../support/chat-test.helpers';
 import { fixture } from '../support/provider-test.server';
 import { captureSdkLogs } from '../support/sdk-logs';

@@ -7,8 +7,8 @@ import {
   ChatModelNotFoundError,
   createChatModel,
   userMessage,
-} from '../../../lib';
-import { AzureOpenAiChatModel } from '../../../lib/openai';
+} from 'nestjs-tool-calling';
+import { AzureOpenAiChatModel } from 'nestjs-tool-calling/openai';
 import { assemble, AZURE_TEST_KEY, collect, prompt, WeatherTools } from '../support/chat-test.helpers';
 import { fixture, jsonFixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

@@ -6,8 +6,8 @@ import {
   ChatModelRateLimitError,
   ChatModelResponseError,
   userMessage,
-} from '../../../lib';
-import { GeminiChatModel } from '../../../lib/gemini';
+} from 'nestjs-tool-calling';
+import { GeminiChatModel } from 'nestjs-tool-calling/gemini';
 import { GEMINI_TEST_KEY, prompt } from '../support/chat-test.helpers';
 import { jsonFixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

@@ -1,7 +1,13 @@
 import { GoogleGenAI } from '@google/genai';
 import { inspect } from 'node:util';
-import { assistantMessage, ChatClient, systemMessage, toolResponseMessage, userMessage } from '../../../lib';
-import { GeminiChatModel } from '../../../lib/gemini';
+import {
+  assistantMessage,
+  ChatClient,
+  systemMessage,
+  toolResponseMessage,
+  userMessage,
+} from 'nestjs-tool-calling';
+import { GeminiChatModel } from 'nestjs-tool-calling/gemini';
 import { GEMINI_TEST_KEY, prompt, WeatherTools, weatherTools } from '../support/chat-test.helpers';
 import { jsonFixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

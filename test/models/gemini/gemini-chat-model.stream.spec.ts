@@ -1,4 +1,4 @@
-import { ChatClient, ChatModelResponseError, ChatModelServerError, userMessage } from '../../../lib';
+import { ChatClient, ChatModelResponseError, ChatModelServerError, userMessage } from 'nestjs-tool-calling';
 import { assemble, collect, prompt, WeatherTools, failure } from '../support/chat-test.helpers';
 import { fixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

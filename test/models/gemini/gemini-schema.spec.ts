@@ -1,5 +1,5 @@
-import { type JsonSchema } from '../../../lib';
-import { toGeminiSchema } from '../../../lib/gemini';
+import { type JsonSchema } from 'nestjs-tool-calling';
+import { toGeminiSchema } from 'nestjs-tool-calling/gemini';
 
 describe('toGeminiSchema', () => {
   it('turns nullable types and null branches into nullable, several types into anyOf, oneOf into anyOf', () => {

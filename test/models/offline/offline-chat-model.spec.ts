@@ -9,7 +9,7 @@ import {
   type ChatResponseChunk,
   type Prompt,
   type ToolDefinition,
-} from '../../../lib';
+} from 'nestjs-tool-calling';
 
 const tool = (
   name: string,

@@ -1,4 +1,4 @@
-import { ChatModelServerError, userMessage } from '../../../lib';
+import { ChatModelServerError, userMessage } from 'nestjs-tool-calling';
 import { prompt } from '../support/chat-test.helpers';
 import { jsonFixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import OpenAI from 'openai';
-import { assistantMessage, systemMessage, toolResponseMessage, userMessage } from '../../../lib';
-import { OpenAiResponsesChatModel } from '../../../lib/openai';
+import { assistantMessage, systemMessage, toolResponseMessage, userMessage } from 'nestjs-tool-calling';
+import { OpenAiResponsesChatModel } from 'nestjs-tool-calling/openai';
 import { OPENAI_TEST_KEY, prompt, weatherTools } from '../support/chat-test.helpers';
 import { jsonFixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

@@ -4,7 +4,7 @@ import {
   ChatModelRateLimitError,
   ChatModelServerError,
   userMessage,
-} from '../../../lib';
+} from 'nestjs-tool-calling';
 import { assemble, collect, prompt, WeatherTools, weatherTools, failure } from '../support/chat-test.helpers';
 import { fixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

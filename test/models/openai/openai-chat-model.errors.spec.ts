@@ -8,7 +8,7 @@ import {
   ChatModelServerError,
   ToolCallingError,
   userMessage,
-} from '../../../lib';
+} from 'nestjs-tool-calling';
 import { prompt, failure } from '../support/chat-test.helpers';
 import { jsonFixture, type ScriptedReply } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { assistantMessage, systemMessage, toolResponseMessage, userMessage } from '../../../lib';
+import { assistantMessage, systemMessage, toolResponseMessage, userMessage } from 'nestjs-tool-calling';
 import { OPENAI_TEST_KEY, prompt, weatherTools } from '../support/chat-test.helpers';
 import { jsonFixture } from '../support/provider-test.server';
 import { modelsUnderTest } from '../support/models-under-test';

@@ -1,4 +1,4 @@
-import { ChatClient, MethodToolCallbackProvider, userMessage } from '../../../lib';
+import { ChatClient, MethodToolCallbackProvider, userMessage } from 'nestjs-tool-calling';
 import { prompt, WeatherTools } from '../support/chat-test.helpers';
 import { modelsUnderTest } from '../support/models-under-test';
 

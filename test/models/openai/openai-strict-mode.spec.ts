@@ -1,6 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { MethodToolCallbackProvider, Tool, ToolParam, userMessage, type ToolDefinition } from '../../../lib';
-import { OpenAiChatModel, toOpenAiStrictSchema } from '../../../lib/openai';
+import {
+  MethodToolCallbackProvider,
+  Tool,
+  ToolParam,
+  userMessage,
+  type ToolDefinition,
+} from 'nestjs-tool-calling';
+import { OpenAiChatModel, toOpenAiStrictSchema } from 'nestjs-tool-calling/openai';
 import { OPENAI_TEST_KEY, prompt, weatherTools } from '../support/chat-test.helpers';
 import { jsonFixture, ProviderTestServer } from '../support/provider-test.server';
 import { ORDER_SCHEMA } from './order.schema';

@@ -2,7 +2,7 @@ import {
   InvalidToolInputError,
   removeNullOptionalArguments,
   removeNullOptionalArgumentsFromJson,
-} from '../../../lib';
+} from 'nestjs-tool-calling';
 import { weatherTools } from '../support/chat-test.helpers';
 import { ORDER_SCHEMA } from './order.schema';
 

@@ -8,7 +8,7 @@ import {
   type ToolCall,
   type ToolCallback,
   type Usage,
-} from '../../../lib';
+} from 'nestjs-tool-calling';
 
 /** The API key the tests give the adapters; it must never show up in an error or a log. */
 export const OPENAI_TEST_KEY = 'sk-test-secret-key-1234';

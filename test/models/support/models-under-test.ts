@@ -1,4 +1,4 @@
-import { AnthropicChatModel, type AnthropicChatModelOptions } from '../../../lib/anthropic';
+import { AnthropicChatModel, type AnthropicChatModelOptions } from 'nestjs-tool-calling/anthropic';
 import {
   AzureOpenAiChatModel,
   OpenAiChatModel,
@@ -6,8 +6,8 @@ import {
   type AzureOpenAiChatModelOptions,
   type OpenAiChatModelOptions,
   type OpenAiResponsesChatModelOptions,
-} from '../../../lib/openai';
-import { GeminiChatModel, type GeminiChatModelOptions } from '../../../lib/gemini';
+} from 'nestjs-tool-calling/openai';
+import { GeminiChatModel, type GeminiChatModelOptions } from 'nestjs-tool-calling/gemini';
 import { ANTHROPIC_TEST_KEY, AZURE_TEST_KEY, GEMINI_TEST_KEY, OPENAI_TEST_KEY } from './chat-test.helpers';
 import { ProviderTestServer, type ScriptedReply } from './provider-test.server';
 

@@ -1,8 +1,15 @@
 /** @jest-environment ./test/reliability/support/host-process.environment.js */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ChatClient, FunctionToolCallback, Tool, ToolContext, ToolParam, type Prompt } from '../../../lib';
-import { ScriptedChatModel, type ScriptedResponse } from '../../../lib/testing';
+import {
+  ChatClient,
+  FunctionToolCallback,
+  Tool,
+  ToolContext,
+  ToolParam,
+  type Prompt,
+} from 'nestjs-tool-calling';
+import { ScriptedChatModel, type ScriptedResponse } from 'nestjs-tool-calling/testing';
 import { installProcessGuard } from '../support/process-guard';
 import { Rendezvous } from '../support/rendezvous';
 

@@ -14,8 +14,15 @@ import { REQUEST } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { ChatClient, Tool, ToolCallingModule, ToolContext, ToolParam, type Prompt } from '../../../lib';
-import { ScriptedChatModel, type ScriptedResponse } from '../../../lib/testing';
+import {
+  ChatClient,
+  Tool,
+  ToolCallingModule,
+  ToolContext,
+  ToolParam,
+  type Prompt,
+} from 'nestjs-tool-calling';
+import { ScriptedChatModel, type ScriptedResponse } from 'nestjs-tool-calling/testing';
 import { installProcessGuard } from '../support/process-guard';
 import { Rendezvous } from '../support/rendezvous';
 

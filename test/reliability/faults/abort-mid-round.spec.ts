@@ -1,6 +1,6 @@
 /** @jest-environment ./test/reliability/support/host-process.environment.js */
-import { ChatClient, type ChatStreamEvent } from '../../../lib';
-import { ScriptedChatModel } from '../../../lib/testing';
+import { ChatClient, type ChatStreamEvent } from 'nestjs-tool-calling';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { calling, deferred, nextTurn, tool } from '../support/fault-tools';
 import { installProcessGuard } from '../support/process-guard';
 import { Rendezvous } from '../support/rendezvous';

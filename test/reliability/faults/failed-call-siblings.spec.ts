@@ -5,8 +5,8 @@ import {
   type ChatStreamEvent,
   type ToolCallHooks,
   type ToolCallingManagerOptions,
-} from '../../../lib';
-import { ScriptedChatModel } from '../../../lib/testing';
+} from 'nestjs-tool-calling';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { calling, nextTurn, tool } from '../support/fault-tools';
 import { installProcessGuard } from '../support/process-guard';
 import { Rendezvous } from '../support/rendezvous';

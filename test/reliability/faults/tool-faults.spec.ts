@@ -1,7 +1,7 @@
 /** @jest-environment ./test/reliability/support/host-process.environment.js */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ChatClient, ToolTimeoutError, type ToolResponse } from '../../../lib';
-import { ScriptedChatModel } from '../../../lib/testing';
+import { ChatClient, ToolTimeoutError, type ToolResponse } from 'nestjs-tool-calling';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { calling, deferred, nextTurn, throwingCallback, tool } from '../support/fault-tools';
 import { TimerTracker } from '../support/timer-tracker';
 import { installProcessGuard } from '../support/process-guard';

@@ -1,6 +1,6 @@
 /** @jest-environment ./test/reliability/support/host-process.environment.js */
 import fc from 'fast-check';
-import { InvalidToolInputError, ToolContext } from '../../../lib';
+import { InvalidToolInputError, ToolContext } from 'nestjs-tool-calling';
 import { argumentText } from '../support/argument-text.arbitrary';
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from '../support/fuzz-settings';
 import { INPUT_STYLES, receipts, toolNameOf } from '../support/input-styles';

@@ -1,7 +1,7 @@
 /** @jest-environment ./test/reliability/support/host-process.environment.js */
 import fc from 'fast-check';
-import { ChatClient, ToolContext, type ToolResponse } from '../../../lib';
-import { ScriptedChatModel } from '../../../lib/testing';
+import { ChatClient, ToolContext, type ToolResponse } from 'nestjs-tool-calling';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { argumentText, fuzzString } from '../support/argument-text.arbitrary';
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from '../support/fuzz-settings';
 import { INPUT_STYLES, toolNameOf } from '../support/input-styles';

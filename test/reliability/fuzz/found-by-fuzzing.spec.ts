@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsString, ValidateNested } from 'class-validator';
-import { ChatClient, FunctionToolCallback, InvalidToolInputError } from '../../../lib';
-import { ScriptedChatModel } from '../../../lib/testing';
+import { ChatClient, FunctionToolCallback, InvalidToolInputError } from 'nestjs-tool-calling';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 
 /*
  * Library failures the fuzzers found, each reduced to its smallest input and kept as a regression test. All fixed:

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
-import { FunctionToolCallback, ToolDefinitionError } from '../../../lib';
+import { FunctionToolCallback, ToolDefinitionError } from 'nestjs-tool-calling';
 import { checkSchemaShape } from '../../../lib/tool/schema/schema-shape.check';
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from '../support/fuzz-settings';
 

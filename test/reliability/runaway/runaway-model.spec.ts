@@ -4,8 +4,8 @@ import {
   type Message,
   type ToolCallingLimits,
   type ToolResponse,
-} from '../../../lib';
-import { ScriptedChatModel } from '../../../lib/testing';
+} from 'nestjs-tool-calling';
+import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { tool } from '../support/fault-tools';
 
 /** A model that asks for `perRound` tool calls in every response and never answers. */

@@ -11,8 +11,8 @@ import {
   type ChatResponse,
   type ChatResponseChunk,
   type Prompt,
-} from '../../../lib';
-import { ScriptedChatModel, type ChatScript } from '../../../lib/testing';
+} from 'nestjs-tool-calling';
+import { ScriptedChatModel, type ChatScript } from 'nestjs-tool-calling/testing';
 
 /** A provider whose @Tool the module discovers; it checks that each call carries its own conversation's context. */
 @Injectable()

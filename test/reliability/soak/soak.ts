@@ -6,8 +6,8 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { performance } from 'node:perf_hooks';
-import { ChatClient, type Prompt } from '../../../lib';
-import type { ScriptedResponse } from '../../../lib/testing';
+import { ChatClient, type Prompt } from 'nestjs-tool-calling';
+import type { ScriptedResponse } from 'nestjs-tool-calling/testing';
 import { RotatingChatModel, soakModule } from './soak-app';
 
 const options = Object.fromEntries(

@@ -1,4 +1,4 @@
-import type { ToolCallback } from '../../../lib';
+import type { ToolCallback } from 'nestjs-tool-calling';
 
 export { deferred, nextTurn, noInputTool as tool, type Deferred } from '../../chat/fixtures';
 

@@ -10,7 +10,7 @@ import {
   ToolParam,
   type JsonSchema,
   type ToolCallback,
-} from '../../../lib';
+} from 'nestjs-tool-calling';
 import { fuzzString } from './argument-text.arbitrary';
 
 /**

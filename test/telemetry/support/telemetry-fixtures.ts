@@ -5,9 +5,9 @@ import {
   type ToolContext,
   type ToolCallingManagerOptions,
   type ChatClientOptions,
-} from '../../../lib';
-import { OpenTelemetryChatTelemetry } from '../../../lib/opentelemetry';
-import { ScriptedChatModel, type ScriptedResponse } from '../../../lib/testing';
+} from 'nestjs-tool-calling';
+import { OpenTelemetryChatTelemetry } from 'nestjs-tool-calling/opentelemetry';
+import { ScriptedChatModel, type ScriptedResponse } from 'nestjs-tool-calling/testing';
 import { usage } from '../../chat/fixtures';
 
 /** A ToolContext value that must never appear in telemetry. */

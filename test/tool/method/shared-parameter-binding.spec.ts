@@ -5,7 +5,7 @@ import {
   ToolDefinitionError,
   ToolParam,
   toModelSchema,
-} from '../../../lib';
+} from 'nestjs-tool-calling';
 
 const DRAFT = 'https://json-schema.org/draft/2020-12/schema';
 

@@ -3,7 +3,7 @@ import {
   DuplicateToolNameError,
   FunctionToolCallback,
   ToolDefinitionError,
-} from '../../../lib';
+} from 'nestjs-tool-calling';
 
 const weather = FunctionToolCallback.from({ name: 'getWeather', fn: () => 'sunny' });
 

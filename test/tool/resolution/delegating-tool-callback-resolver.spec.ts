@@ -3,7 +3,7 @@ import {
   FunctionToolCallback,
   StaticToolCallbackResolver,
   type ToolCallbackResolver,
-} from '../../../lib';
+} from 'nestjs-tool-calling';
 
 const tool = (name: string, answer: string) => FunctionToolCallback.from({ name, fn: () => answer });
 

@@ -1,4 +1,8 @@
-import { DuplicateToolNameError, FunctionToolCallback, StaticToolCallbackResolver } from '../../../lib';
+import {
+  DuplicateToolNameError,
+  FunctionToolCallback,
+  StaticToolCallbackResolver,
+} from 'nestjs-tool-calling';
 
 const tool = (name: string, answer = name) => FunctionToolCallback.from({ name, fn: () => answer });
 

@@ -6,7 +6,7 @@ import {
   type ChatStreamEvent,
   type ToolCallHooks,
   type ToolExecutionResult,
-} from '../../../../lib';
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { ToolRound } from '../../../../lib/chat/loop/tool-round';
 import { invokeStage } from '../../../../lib/chat/loop/tool-call/invoke.stage';
