@@ -117,6 +117,15 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
   }
 
   /**
+   * The same values, bound to an HTTP request as a chat call made for it would bind them: what guards and
+   * `ToolCallingManager.visibleToolCallbacks()` see as the caller. For asking, outside a chat call, which tools this
+   * caller may be offered (`ToolContext.empty().forRequest(request)`).
+   */
+  forRequest(request: unknown): ToolContext<T> {
+    return this.withExecution({ request, conversation: {} });
+  }
+
+  /**
    * The same values, bound to one chat call (and the HTTP request it serves, if any).
    * @internal The loop calls it when a chat call starts.
    */

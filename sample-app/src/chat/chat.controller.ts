@@ -113,7 +113,7 @@ export class ChatController {
     const all = new Map(
       this.registry.getToolCallbacks().map((tool) => [tool.getToolDefinition().name, tool]),
     );
-    const context = ToolContext.empty().withExecution({ request, conversation: {} });
+    const context = ToolContext.empty().forRequest(request);
     return { tools: [...(await this.manager.visibleToolCallbacks(all, context)).keys()] };
   }
 

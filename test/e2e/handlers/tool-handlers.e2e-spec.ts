@@ -192,7 +192,7 @@ describe('Tools as Nest handlers: guards, interceptors, pipes and filters on too
 
   it('runs the enhancers for whoever calls the ToolCallback, with the caller from the ToolContext', async () => {
     const callback = app.get(ToolCallbackRegistry).get('closeTicket')!;
-    const as = (user: User) => ToolContext.empty().withExecution({ request: { user }, conversation: {} });
+    const as = (user: User) => ToolContext.empty().forRequest({ user });
     await expect(callback.isVisible!(as(USERS.bob))).resolves.toBe(false);
     await expect(callback.isVisible!(as(USERS.alice))).resolves.toBe(true);
     await expect(callback.call('{"id":"D-1"}', as(USERS.bob))).rejects.toThrow(
