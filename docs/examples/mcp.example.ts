@@ -32,6 +32,8 @@ export class TicketTools {
 }
 
 export interface User {
+  /** What approvals use to tell callers apart (their default `callerId` reads `request.user.id`). */
+  readonly id: string;
   readonly name: string;
   readonly tenantId: string;
 }
@@ -39,7 +41,9 @@ export interface User {
 /** Stands for your authentication (a JWT guard): puts the user on the request, or refuses it. */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  static readonly users: Record<string, User> = { 'demo-token': { name: 'ada', tenantId: 'acme' } };
+  static readonly users: Record<string, User> = {
+    'demo-token': { id: 'u-ada', name: 'ada', tenantId: 'acme' },
+  };
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<{ headers: Record<string, string>; user?: User }>();
