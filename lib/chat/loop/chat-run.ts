@@ -141,10 +141,7 @@ export class ChatRun {
     const message = response.message;
     if (
       message.toolCalls.length === 0 ||
-      !runsToolCalls(this.request.internalToolExecution, response, {
-        round: this.rounds,
-        options: this.request.options,
-      })
+      !runsToolCalls(this.request.internalToolExecution, response, this.rounds, this.request.options)
     ) {
       this.pending = message.toolCalls.length > 0;
       this.history = [...this.history, message]; // not concat(): see ToolRound.run

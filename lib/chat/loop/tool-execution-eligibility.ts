@@ -23,12 +23,16 @@ export type ToolExecutionEligibilityPredicate = (
 /** `internalToolExecution`: always run the tools (`true`), never (`false`), or as a predicate decides per response. */
 export type InternalToolExecution = boolean | ToolExecutionEligibilityPredicate;
 
-/** Whether the library runs the tool calls of `response` (which has some). */
+/**
+ * Whether the library runs the tool calls of `response` (which has some); the predicate's context is made only for
+ * a predicate (a chat round with a boolean setting allocates nothing here).
+ */
 export function runsToolCalls(
   setting: InternalToolExecution,
   response: ChatResponse,
-  context: ToolExecutionEligibilityContext,
+  round: number,
+  options: ChatOptions,
 ): boolean {
   if (typeof setting === 'boolean') return setting;
-  return setting(response, context) === true;
+  return setting(response, { round, options }) === true;
 }

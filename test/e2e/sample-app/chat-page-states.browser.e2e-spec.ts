@@ -1,16 +1,14 @@
 import { join } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   clipped,
   clippedAll,
   DEMO_USERS,
   describeInBrowser,
-  launchBrowser,
+  sampleAppInBrowser,
   openPage,
   OUTPUT,
 } from './support/chat-page';
-import { startSupportDesk } from './support-desk.app';
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -54,23 +52,11 @@ async function press(page: Page, box: Locator, button: 'Approve' | 'Deny'): Prom
 }
 
 describeInBrowser('sample app: the chat page’s states at desktop and phone width', () => {
-  let app: NestExpressApplication;
-  let url: string;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ app, url } = await startSupportDesk());
-    browser = await launchBrowser();
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const desk = sampleAppInBrowser();
 
   describe.each(SIZES)('$name ($width×$height)', ({ name, width, height }) => {
     it('shows every demo user to sign in with, none cut off by a scroll box; carol signs in with one click', async () => {
-      const { page, failures } = await openPage(browser, url, width, height, null);
+      const { page, failures } = await openPage(desk.browser, desk.url, width, height, null);
       await page.locator('#login').waitFor({ timeout: 10_000 });
       const users = Object.values(DEMO_USERS);
       expect(await clippedAll(page.locator('.demo-user'))).toEqual(allShown(users));
@@ -83,7 +69,7 @@ describeInBrowser('sample app: the chat page’s states at desktop and phone wid
     }, 30_000);
 
     it('welcomes the signed-in user, explains the empty tool pane, and shows every suggestion whole', async () => {
-      const { page, failures } = await openPage(browser, url, width, height);
+      const { page, failures } = await openPage(desk.browser, desk.url, width, height);
       expect(await clippedAll(page.locator('.hint'))).toEqual(allShown(HINTS));
       const welcome = page.locator('#messages li.welcome');
       expect(await welcome.textContent()).toBe(
@@ -109,7 +95,7 @@ describeInBrowser('sample app: the chat page’s states at desktop and phone wid
     }, 30_000);
 
     it('approved: the decision replaces the buttons, the answer follows it, and the tool pane shows the call waiting, then its result', async () => {
-      const { page, failures } = await openPage(browser, url, width, height);
+      const { page, failures } = await openPage(desk.browser, desk.url, width, height);
       const box = await askForApproval(page, 'Close ticket 1');
       const waiting = page.locator('#tool-calls li.call.waiting');
       expect(await waiting.locator('.status').textContent()).toBe('● waiting for your approval');
@@ -146,7 +132,7 @@ describeInBrowser('sample app: the chat page’s states at desktop and phone wid
     }, 30_000);
 
     it('denied: a clear denied status in both panes and an answer in words for the user, not for the model', async () => {
-      const { page, failures } = await openPage(browser, url, width, height);
+      const { page, failures } = await openPage(desk.browser, desk.url, width, height);
       const box = await askForApproval(page, 'Close ticket 2');
       await press(page, box, 'Deny');
       expect(await conversation(page)).toEqual(['user', 'assistant', 'approval denied', 'assistant']);

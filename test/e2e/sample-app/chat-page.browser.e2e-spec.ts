@@ -1,16 +1,14 @@
 import { join } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   describeInBrowser,
   endInView,
-  launchBrowser,
+  sampleAppInBrowser,
   openPage as openBrowserPage,
   OUTPUT,
   signInAs,
   type PageElement,
 } from './support/chat-page';
-import { startSupportDesk } from './support-desk.app';
 
 declare const window: { innerWidth: number; innerHeight: number };
 declare const document: {
@@ -49,22 +47,10 @@ async function askAll(page: Page): Promise<void> {
 }
 
 describeInBrowser('sample app: the chat page in headless Chromium', () => {
-  let app: NestExpressApplication;
-  let url: string;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ app, url } = await startSupportDesk());
-    browser = await launchBrowser();
-  }, 30_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const desk = sampleAppInBrowser();
 
   const openPage = (width: number, height: number, user: string | null = 'alice') =>
-    openBrowserPage(browser, url, width, height, user);
+    openBrowserPage(desk.browser, desk.url, width, height, user);
 
   it('signs in: refuses a wrong password, then signs a demo user in with one click', async () => {
     const { page, failures } = await openPage(1280, 800, null);
@@ -74,7 +60,7 @@ describeInBrowser('sample app: the chat page in headless Chromium', () => {
     await page.fill('#password', 'wrong');
     await page.click('#sign-in');
     await page.getByText('Wrong user name or password.').waitFor({ timeout: 10_000 });
-    expect(failures).toEqual([`401 ${url}/auth/login`]);
+    expect(failures).toEqual([`401 ${desk.url}/auth/login`]);
     failures.length = 0;
 
     await signInAs(page, 'alice');
@@ -188,7 +174,7 @@ describeInBrowser('sample app: the chat page in headless Chromium', () => {
   it('has a favicon', async () => {
     const { page, failures } = await openPage(800, 600);
     const href = await page.locator('link[rel="icon"]').getAttribute('href');
-    const icon = await page.request.get(new URL(href ?? '/favicon.ico', url).toString());
+    const icon = await page.request.get(new URL(href ?? '/favicon.ico', desk.url).toString());
     expect(icon.status()).toBe(200);
     expect(icon.headers()['content-type']).toContain('image/svg+xml');
     expect(failures).toEqual([]);

@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { describeIf } from '../../../support/describe-if';
+import { startSupportDesk } from '../support-desk.app';
 
 // What the page-side callbacks use of the browser (the project's types are Node's, without the DOM library).
 export interface PageBox {
@@ -33,6 +35,20 @@ export const OUTPUT = join(__dirname, '..', '..', '..', '..', 'test-output');
 /** `describe` when Chromium is installed; otherwise a skipped one that says why, in its title and on the console. */
 export function describeInBrowser(title: string, body: () => void): void {
   describeIf(CHROMIUM, SKIPPED)(title, body);
+}
+
+/** The sample app and a browser for the tests of one describe block: started before them, closed after them. */
+export function sampleAppInBrowser(): { readonly url: string; readonly browser: Browser } {
+  const running = {} as { url: string; browser: Browser; app?: NestExpressApplication };
+  beforeAll(async () => {
+    ({ app: running.app, url: running.url } = await startSupportDesk());
+    running.browser = await launchBrowser();
+  }, 30_000);
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.app?.close();
+  });
+  return running;
 }
 
 export async function launchBrowser(): Promise<Browser> {
