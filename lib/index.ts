@@ -4,6 +4,18 @@
 // --- Tools: the contract, its data, and the context a tool runs with ---------------------------------------------
 export type { ToolCallback } from './tool/tool-callback';
 export { isToolCallback } from './tool/tool-callback';
+export { ToolResult } from './tool/result/tool-result';
+export { ResultPart } from './tool/result/result-part';
+export type {
+  ToolResultPart,
+  TextPart,
+  ImagePart,
+  AudioPart,
+  FilePart,
+  ResourceLinkPart,
+  ResourcePart,
+  MediaSource,
+} from './tool/result/tool-result-part';
 export type { ToolCallbackProvider } from './tool/tool-callback-provider';
 export { isToolCallbackProvider } from './tool/tool-callback-provider';
 export type { ToolDefinition } from './tool/tool-definition';
@@ -116,6 +128,8 @@ export type {
   RoundFinishedEvent,
   ApprovalRequiredEvent,
   FinishedEvent,
+  ToolInputDeltaEvent,
+  ToolProgressEvent,
 } from './chat/loop/chat-stream-event';
 export { ToolCallingManager, type ToolSelection } from './chat/loop/tool-calling-manager';
 export type {

@@ -1,6 +1,7 @@
 import type { PendingApproval } from '../ports/pending-approval';
 import type { FinishReason, Usage } from '../model/chat-response';
 import type { ToolCall } from '../model/messages';
+import type { ToolResultPart } from '../../tool/result/tool-result-part';
 import type { ToolCallEvent } from './tool-execution-result';
 
 /** Text of the answer as it arrives (and, at the end, the results of `returnDirect` tools as one delta). */
@@ -11,6 +12,44 @@ export interface TextDeltaEvent {
   readonly round: number;
   /** The new text. */
   readonly text: string;
+}
+
+/**
+ * A piece of a tool call's arguments as the model streams them (before its `tool-call-started`). The pieces of one
+ * call, joined in order, are its arguments text.
+ */
+export interface ToolInputDeltaEvent {
+  /** Marks the event. */
+  readonly type: 'tool-input-delta';
+  /** 1-based number of the model request. */
+  readonly round: number;
+  /** The id the model gave the call. */
+  readonly toolCallId: string;
+  /** The name of the tool the model is calling. */
+  readonly toolName: string;
+  /** The new text of the arguments. */
+  readonly delta: string;
+}
+
+/**
+ * A running tool reported progress (`ToolContext`), or yielded a preliminary result (a tool written as an async
+ * generator). For the caller only: never sent to the model.
+ */
+export interface ToolProgressEvent {
+  /** Marks the event. */
+  readonly type: 'tool-progress';
+  /** 1-based number of the model request whose response asked for the call. */
+  readonly round: number;
+  /** The call that reports. */
+  readonly toolCall: ToolCall;
+  /** Work done so far, in the tool's own unit. */
+  readonly progress?: number;
+  /** Work in all, when known. */
+  readonly total?: number;
+  /** What the tool is doing. */
+  readonly message?: string;
+  /** A preliminary result (text, or the parts of a `ToolResult`); the last value the tool yields is its result. */
+  readonly preliminary?: string | readonly ToolResultPart[];
 }
 
 /** A model response is complete (before its tool calls run). */
@@ -61,4 +100,10 @@ export interface FinishedEvent {
  * when they run in parallel); `approval-required` when calls wait for a decision; and `finished` last. No event carries the tool context or the system prompt.
  */
 export type ChatStreamEvent =
-  TextDeltaEvent | RoundFinishedEvent | ToolCallEvent | ApprovalRequiredEvent | FinishedEvent;
+  | TextDeltaEvent
+  | RoundFinishedEvent
+  | ToolInputDeltaEvent
+  | ToolCallEvent
+  | ToolProgressEvent
+  | ApprovalRequiredEvent
+  | FinishedEvent;

@@ -1,3 +1,5 @@
+import type { ToolResultPart } from '../../tool/result/tool-result-part';
+
 /** A tool call the model asked for: `arguments` is the JSON text the model wrote, unparsed. */
 export interface ToolCall {
   /** The id the model gave the call; its `ToolResponse` carries it back. */
@@ -18,6 +20,13 @@ export interface ToolResponse {
   readonly result: string;
   /** The call failed (bad arguments, the tool threw or timed out…); `result` says why. */
   readonly isError: boolean;
+  /**
+   * The whole result when the tool returned more than text (a `ToolResult`): its parts in order, images and files
+   * included. `result` is then the text of its text parts. Absent for a string result.
+   */
+  readonly content?: readonly ToolResultPart[];
+  /** Structured JSON the tool returned beside its parts (MCP's `structuredContent`). */
+  readonly structuredContent?: Readonly<Record<string, unknown>>;
 }
 
 /** Instructions for the model, first in a conversation. */
