@@ -78,9 +78,13 @@ module.exports = {
           '^lib/chat/model/messages\\.ts$',
           '^lib/tool/tool-definition\\.ts$',
           '^lib/tool/json-schema\\.ts$',
+          '^lib/tool/result/tool-result-part\\.ts$',
         ],
       },
-      to: { path: '^lib/', pathNot: '^lib/tool/json-schema\\.ts$' },
+      to: {
+        path: '^lib/',
+        pathNot: ['^lib/tool/json-schema\\.ts$', '^lib/tool/result/tool-result-part\\.ts$'],
+      },
     },
     {
       name: 'library-not-to-tests-or-sample',
