@@ -9,6 +9,11 @@ export interface ToolDefinition {
   /** A JSON Schema (draft 2020-12) of `type: "object"`. */
   readonly inputSchema: JsonSchema;
   /**
+   * A JSON Schema (draft 2020-12, `type: "object"`) of the tool's structured result (`ToolResult.structuredContent`),
+   * when it declares one. Served over MCP as the tool's `outputSchema`; not sent to models.
+   */
+  readonly outputSchema?: JsonSchema;
+  /**
    * Send this tool in the provider's strict mode (OpenAI's structured outputs for function calls), or explicitly not
    * (`false`), whatever the model's settings say. Absent: the model's settings decide. Providers without a strict
    * mode ignore it.
