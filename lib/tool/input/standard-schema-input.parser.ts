@@ -42,9 +42,19 @@ export class StandardSchemaInputParser implements ToolInputParser {
     }
   }
 
-  async parse(input: Record<string, unknown>, toolName: string): Promise<unknown> {
-    let result = this.standard['~standard'].validate(input);
-    if (result instanceof Promise) result = await result;
+  /** The validated value; a promise of it only when the schema validates asynchronously (a refinement that awaits). */
+  parse(input: Record<string, unknown>, toolName: string): unknown {
+    const result = this.standard['~standard'].validate(input);
+    return result instanceof Promise
+      ? result.then((settled) => this.valueOf(settled, input, toolName))
+      : this.valueOf(result, input, toolName);
+  }
+
+  private valueOf(
+    result: StandardSchemaV1.Result<unknown>,
+    input: Record<string, unknown>,
+    toolName: string,
+  ): unknown {
     if (result.issues) {
       // Only the issues the error keeps are spelled out; the rest are counted.
       const kept = result.issues.slice(0, MAX_INPUT_ISSUES_KEPT);

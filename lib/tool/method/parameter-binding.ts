@@ -8,6 +8,7 @@ import { JSON_SCHEMA_DRAFT_2020_12, type JsonSchema } from '../json-schema';
 import { EMPTY_OBJECT_SCHEMA, toModelSchema } from '../schema/model-schema';
 import { paramSchema, type ParamSchema } from '../schema/param-schema.factory';
 import { hasValidationMetadata } from '../schema/dto-schema.factory';
+import { isThenable } from '../../util/thenable';
 import { readParameters, type SourceParameter } from './parameter-names';
 
 export interface InputParameter {
@@ -52,13 +53,19 @@ export function bindWhole(parser: ToolInputParser, inputIndex: number | undefine
   return {
     schema: parser.schema,
     parameters: inputIndex === undefined ? [] : [{ index: inputIndex }],
-    toArguments: async (input, toolName) => {
-      const value = await parser.parse(input, toolName);
-      const args = new Array<unknown>(arity);
-      if (inputIndex !== undefined) args[inputIndex] = value;
-      return args;
+    toArguments: (input, toolName) => {
+      const value = parser.parse(input, toolName);
+      return isThenable(value)
+        ? Promise.resolve(value).then((settled) => wholeArguments(settled, inputIndex, arity))
+        : wholeArguments(value, inputIndex, arity);
     },
   };
+}
+
+function wholeArguments(value: unknown, inputIndex: number | undefined, arity: number): unknown[] {
+  const args = new Array<unknown>(arity);
+  if (inputIndex !== undefined) args[inputIndex] = value;
+  return args;
 }
 
 /**
