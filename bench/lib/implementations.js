@@ -31,6 +31,8 @@ const IMPLEMENTATIONS = [
   { name: 'library-method-guard-nest12', ...BESIDE_A_NEST12 },
   { name: 'library-method-guard-interceptor-nest12', ...BESIDE_A_NEST12 },
   { name: 'library-function' },
+  // The same tools declared with zod (a Standard Schema) instead of JSON Schema (issue 30: within 10%).
+  { name: 'library-function-zod', baseline: 'library-function' },
   // Telemetry beside the function-callback row it wraps: the check with no SDK, and an SDK with no-op exporters.
   { name: 'library-telemetry-off', baseline: 'library-function' },
   { name: 'library-otel', baseline: 'library-function' },

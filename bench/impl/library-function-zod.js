@@ -1,0 +1,36 @@
+'use strict';
+const { loadLibrary } = require('./support/library');
+const { createBenchChatModel, toolCallingLimits } = require('./support/library-model');
+
+/**
+ * `library-function` with each tool's input given as a zod schema (a Standard Schema) instead of its JSON Schema:
+ * beside `library-function`, what declaring a tool with zod costs per call (zod's validation instead of ajv's).
+ */
+module.exports = {
+  label: 'library: FunctionToolCallbacks with zod inputs',
+  validatesArguments: true,
+  async setup(workload) {
+    const { ChatClient, FunctionToolCallback } = loadLibrary('', ['ChatClient', 'FunctionToolCallback']);
+    const { OpenTelemetryChatTelemetry } = loadLibrary('opentelemetry', ['OpenTelemetryChatTelemetry']);
+    const toolCallbacks = workload.tools.map((tool) =>
+      FunctionToolCallback.from({
+        name: tool.name,
+        description: tool.description,
+        input: tool.zodSchema(),
+        fn: tool.fn,
+      }),
+    );
+    const chat = ChatClient.create(
+      createBenchChatModel(workload),
+      { toolCallbacks },
+      {
+        toolCallingManager: {
+          limits: toolCallingLimits(workload),
+          telemetry: new OpenTelemetryChatTelemetry(),
+        },
+      },
+    );
+    const { userMessage } = workload;
+    return { runConversation: () => chat.prompt(userMessage).call().content() };
+  },
+};
