@@ -20,6 +20,8 @@ const BESIDE_A_NEST12 = { variants: ['A'], baseline: 'library-method-nest12' };
 const IMPLEMENTATIONS = [
   { name: 'floor', floor: true },
   { name: 'floor-ajv', floor: true },
+  // Issue 30's lean floor: no promise per synchronous tool call, ajv's first error only.
+  { name: 'floor-lean', floor: true },
   // floor+ajv streamed by hand: the yardstick for library-stream beside library-method.
   { name: 'floor-stream', variants: ['A', 'D'], baseline: 'floor-ajv' },
   { name: 'library-method' },

@@ -8,6 +8,7 @@ const COLUMNS = [
   'CPU µs/conv',
   'CPU × floor',
   'CPU × floor+ajv',
+  'CPU × lean floor',
   'wall × floor+ajv',
   'heap B/conv (N)',
   'alloc B/conv',
@@ -49,6 +50,7 @@ function baselineCell(row, rows, toolCalls) {
 function variantTable(variant) {
   const floor = variant.rows.find((row) => row.name === 'floor' && row.samples);
   const floorAjv = variant.rows.find((row) => row.name === 'floor-ajv' && row.samples);
+  const floorLean = variant.rows.find((row) => row.name === 'floor-lean' && row.samples);
   const lines = [
     `| ${COLUMNS.join(' | ')} |`,
     `|---|${COLUMNS.slice(1)
@@ -66,6 +68,7 @@ function variantTable(variant) {
         significant(s.cpuUsPerConversation),
         ratio(floor ? pairedRatio(row.samples, floor.samples, 'cpu') : NaN),
         ratio(floorAjv ? pairedRatio(row.samples, floorAjv.samples, 'cpu') : NaN),
+        ratio(floorLean ? pairedRatio(row.samples, floorLean.samples, 'cpu') : NaN),
         ratio(floorAjv ? pairedRatio(row.samples, floorAjv.samples, 'wall') : NaN),
         heapCell(row.heap),
         allocationCell(row.heap),
