@@ -1,4 +1,5 @@
 import type {
+  Base64ImageSource,
   DocumentBlockParam,
   ImageBlockParam,
   TextBlockParam,
@@ -15,7 +16,12 @@ import {
 
 type ResultBlock = TextBlockParam | ImageBlockParam | DocumentBlockParam;
 
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+const IMAGE_TYPES: ReadonlySet<string> = new Set<Base64ImageSource['media_type']>([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+]);
 
 /**
  * A tool result as a `tool_result` block: its text, or, for a result of parts, `text`, `image` (base64 or URL) and
@@ -48,7 +54,7 @@ function image(part: ModelMedia): ImageBlockParam {
     type: 'image',
     source:
       part.data !== undefined
-        ? { type: 'base64', media_type: part.mediaType as 'image/png', data: part.data }
+        ? { type: 'base64', media_type: part.mediaType as Base64ImageSource['media_type'], data: part.data }
         : { type: 'url', url: part.url },
   };
 }

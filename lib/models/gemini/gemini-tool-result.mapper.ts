@@ -38,8 +38,8 @@ export function toGeminiFunctionResponse(response: ToolResponse, mapping: Gemini
   const parts = content ? toModelParts(content) : [];
   const text = content ? parts.map((part) => textOf(part, mapping.media)).join('\n') : response.result;
   const inside = parts.flatMap((part): FunctionResponsePart[] =>
-    part.type !== 'text' && where(part, mapping.media) === 'inside'
-      ? [{ inlineData: { mimeType: part.mediaType, data: part.data! } }]
+    part.type !== 'text' && part.data !== undefined && where(part, mapping.media) === 'inside'
+      ? [{ inlineData: { mimeType: part.mediaType, data: part.data } }]
       : [],
   );
   return {

@@ -15,13 +15,13 @@ import {
   type ModelPart,
 } from '../tool-result.content';
 
-const AUDIO_FORMATS: Readonly<Record<string, 'wav' | 'mp3'>> = {
-  'audio/wav': 'wav',
-  'audio/x-wav': 'wav',
-  'audio/wave': 'wav',
-  'audio/mpeg': 'mp3',
-  'audio/mp3': 'mp3',
-};
+const AUDIO_FORMATS = new Map<string, 'wav' | 'mp3'>([
+  ['audio/wav', 'wav'],
+  ['audio/x-wav', 'wav'],
+  ['audio/wave', 'wav'],
+  ['audio/mpeg', 'mp3'],
+  ['audio/mp3', 'mp3'],
+]);
 
 /**
  * A tool result as a `tool` message. Chat Completions takes only text there: a result of parts sends its text
@@ -68,17 +68,16 @@ function textOf(part: ModelPart): string {
 function toMediaPart(part: ModelPart): ChatCompletionContentPart[] {
   if (part.type === 'text' || whyNot(part)) return [];
   if (part.type === 'image') return [{ type: 'image_url', image_url: { url: mediaUrl(part) } }];
-  if (part.type === 'audio') {
-    return [
-      { type: 'input_audio', input_audio: { data: part.data!, format: AUDIO_FORMATS[part.mediaType] } },
-    ];
+  const format = AUDIO_FORMATS.get(part.mediaType);
+  if (part.type === 'audio' && part.data !== undefined && format) {
+    return [{ type: 'input_audio', input_audio: { data: part.data, format } }];
   }
   return [{ type: 'file', file: { file_data: mediaUrl(part), filename: filenameOf(part) } }];
 }
 
 /** Why Chat Completions cannot take this media even in a user message; `undefined` when it can. */
 function whyNot(part: ModelMedia): string | undefined {
-  if (part.type === 'audio' && (part.data === undefined || !AUDIO_FORMATS[part.mediaType])) {
+  if (part.type === 'audio' && (part.data === undefined || !AUDIO_FORMATS.has(part.mediaType))) {
     return 'Chat Completions takes WAV and MP3 audio only';
   }
   if (part.type === 'file' && part.data === undefined) return 'Chat Completions takes files only inline';

@@ -85,4 +85,26 @@ describe.each([
     expect(resources.output).toEqual(RESOURCE_TEXTS.map((text) => ({ type: 'input_text', text })));
     expect(JSON.stringify(server().body(0))).not.toContain(WAV_BASE64);
   });
+
+  it('sends embedded binary resources by their media type, and a data: URL as bytes', async () => {
+    const resources = ToolResult.of(
+      ResultPart.resourceBytes('charts://acme/week.png', Buffer.from(PNG_BASE64, 'base64'), 'image/png'),
+      ResultPart.resourceBytes('reports://acme/q3.pdf', Buffer.from(PDF_BASE64, 'base64'), 'application/pdf'),
+      ResultPart.resourceBytes('tickets://acme/open.json', Buffer.from('{"open":12}'), 'application/json'),
+      ResultPart.fileUrl('data:text/plain,hello%20world', 'text/plain'),
+    );
+
+    const [sent] = await sentOutputs(resources);
+
+    expect(sent.output).toEqual([
+      { type: 'input_image', image_url: `data:image/png;base64,${PNG_BASE64}` },
+      { type: 'input_file', file_data: `data:application/pdf;base64,${PDF_BASE64}`, filename: 'q3.pdf' },
+      { type: 'input_text', text: 'Resource tickets://acme/open.json (application/json):\n{"open":12}' },
+      {
+        type: 'input_file',
+        file_data: `data:text/plain;base64,${Buffer.from('hello world').toString('base64')}`,
+        filename: 'file.txt',
+      },
+    ]);
+  });
 });
