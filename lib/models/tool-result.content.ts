@@ -82,8 +82,17 @@ function fromDataUrl(url: string): { mediaType?: string; data: string } | undefi
   const [, mediaType, parameters, body] = match;
   const data = /;base64$/i.test(parameters)
     ? body
-    : Buffer.from(decodeURIComponent(body), 'utf8').toString('base64');
+    : Buffer.from(percentDecoded(body), 'utf8').toString('base64');
   return mediaType ? { mediaType, data } : { data };
+}
+
+/** A data URL's text; a malformed escape is kept as it is rather than fail the request. */
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Whether a media type is text a model can read as it is. */

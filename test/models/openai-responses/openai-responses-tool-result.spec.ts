@@ -92,6 +92,7 @@ describe.each([
       ResultPart.resourceBytes('reports://acme/q3.pdf', Buffer.from(PDF_BASE64, 'base64'), 'application/pdf'),
       ResultPart.resourceBytes('tickets://acme/open.json', Buffer.from('{"open":12}'), 'application/json'),
       ResultPart.fileUrl('data:text/plain,hello%20world', 'text/plain'),
+      ResultPart.fileUrl('data:text/plain,100%', 'text/plain', 'share.txt'),
     );
 
     const [sent] = await sentOutputs(resources);
@@ -104,6 +105,11 @@ describe.each([
         type: 'input_file',
         file_data: `data:text/plain;base64,${Buffer.from('hello world').toString('base64')}`,
         filename: 'file.txt',
+      },
+      {
+        type: 'input_file',
+        file_data: `data:text/plain;base64,${Buffer.from('100%').toString('base64')}`,
+        filename: 'share.txt',
       },
     ]);
   });
