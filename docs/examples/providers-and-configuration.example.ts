@@ -89,6 +89,13 @@ export function azureWithEntraId(getToken: () => Promise<string>): ChatModelSett
 // Google Gemini: the key from GEMINI_API_KEY (or GOOGLE_API_KEY) unless `apiKey` is set.
 export const gemini: ChatModelSettings = { provider: 'gemini', model: 'gemini-2.5-flash' };
 
+// A tuned Gemini 2.5 model: its name does not say which Gemini it is, so the setting does.
+export const tunedGemini: ChatModelSettings = {
+  provider: 'gemini',
+  model: 'tunedModels/ticket-triage-7f2c',
+  toolResultMedia: 'user-content',
+};
+
 // --- Your own SDK client --------------------------------------------------------------------------------------
 // Every request through a fetch of your own (a proxy agent, logging…).
 export function openAiThroughOwnFetch(ownFetch: typeof fetch): OpenAiChatModel {

@@ -11,15 +11,30 @@ export interface FlatMapping<T> {
   readonly text: (message: SystemMessage | UserMessage) => T;
   readonly assistant: (message: AssistantMessage) => readonly T[];
   readonly result: (response: ToolResponse) => T;
+  /** Items after a run of tool messages (all the results of one model message), before the next message. */
+  readonly afterResults?: (responses: readonly ToolResponse[]) => readonly T[];
 }
 
 /** The conversation as a flat list of items: one per text message, the assistant's, one per tool result. */
 export function flatConversation<T>(messages: readonly Message[], mapping: FlatMapping<T>): T[] {
-  return messages.flatMap((message): readonly T[] => {
-    if (message.role === 'assistant') return mapping.assistant(message);
-    if (message.role === 'tool') return message.responses.map(mapping.result);
-    return [mapping.text(message)];
-  });
+  const items: T[] = [];
+  let results: ToolResponse[] = [];
+  const endResults = () => {
+    if (results.length > 0 && mapping.afterResults) items.push(...mapping.afterResults(results));
+    results = [];
+  };
+  for (const message of messages) {
+    if (message.role === 'tool') {
+      results.push(...message.responses);
+      items.push(...message.responses.map(mapping.result));
+      continue;
+    }
+    endResults();
+    if (message.role === 'assistant') items.push(...mapping.assistant(message));
+    else items.push(mapping.text(message));
+  }
+  endResults();
+  return items;
 }
 
 /** How a format of alternating turns (Anthropic's, Gemini's) writes each kind of message as parts of a turn. */

@@ -31,9 +31,11 @@ import {
   patientOpenAi,
   strictForSomeTools,
   strictOpenAi,
+  tunedGemini,
   weatherChat,
 } from '../../docs/examples/providers-and-configuration.example';
 import { withEnv } from '../module/with-env';
+import { PNG_BASE64, chartResult, conversationWith, responseOf } from '../models/support/rich-tool-results';
 import { jsonFixture, ProviderTestServer, type ScriptedReply } from '../models/support/provider-test.server';
 
 const OPENAI_EXCHANGE: ScriptedReply[] = [
@@ -271,6 +273,19 @@ describe('docs/examples/providers-and-configuration.example.ts', () => {
     expect(answer).toBe('It is sunny in Paris, 25°C.');
     expect(server.requests[0].path).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
     expect(server.requests[0].headers['x-goog-api-key']).toBe('gemini-docs-key');
+  });
+
+  it('tunedGemini: toolResultMedia puts an image result after the function response, not inside it', async () => {
+    server = await ProviderTestServer.start({ json: jsonFixture('gemini', 'weather-answer.json') });
+    const model = createChatModel({ ...tunedGemini, apiKey: 'gemini-docs-key', baseURL: server.url() });
+
+    await model.call({ messages: conversationWith(responseOf(chartResult())), tools: [], options: {} });
+
+    expect(server.requests[0].path).toBe('/v1beta/tunedModels/ticket-triage-7f2c:generateContent');
+    const [functionResponse, label, image] = server.body(0).contents[2].parts;
+    expect(functionResponse.functionResponse).not.toHaveProperty('parts');
+    expect(label).toEqual({ text: 'The result of tool "ticketChart" (call call_chart_1) attached:' });
+    expect(image).toEqual({ inlineData: { mimeType: 'image/png', data: PNG_BASE64 } });
   });
 
   it('openAiThroughOwnFetch and geminiWithOwnRetries: the adapters use the given SDK clients', async () => {

@@ -12,6 +12,7 @@ import { prompt, failure } from './support/chat-test.helpers';
 import { modelsUnderTest } from './support/models-under-test';
 import { runInNodeRealm } from './support/node-realm.runner';
 import { fixture, jsonFixture, type ScriptedReply } from './support/provider-test.server';
+import { PNG_BASE64, chartResult, conversationWith, responseOf } from './support/rich-tool-results';
 
 /** The SDKs retry at once when told so (OpenAI's and Anthropic's read it; Gemini's retries by its own delays). */
 const RETRY_NOW = { 'retry-after-ms': '1' };
@@ -98,6 +99,24 @@ describe.each(ADAPTER_CONTRACTS)('the adapter contract: $label', (contract) => {
     expect(error.name).toBe('ChatModelConnectionError');
     expect(error.timedOut).toBe(false);
     expect(error.message).toBe(`${where} could not be reached: connect ECONNREFUSED 127.0.0.1:${port}`);
+  });
+
+  it('sends an image tool result as media, in call() and stream() alike, never as base64 inside text', async () => {
+    const chat = await model([text(), { sse: fixture(contract.wire, 'text.sse') }]);
+    const chart = prompt({ messages: conversationWith(responseOf(chartResult())) });
+
+    await chat.call(chart);
+    for await (const chunk of chat.stream(chart)) void chunk;
+
+    for (const request of server().requests) {
+      // The image once, as bytes or a data: URL; the text beside it.
+      const leaves = strings(request.body);
+      expect(leaves.filter((leaf) => leaf.includes(PNG_BASE64))).toEqual([
+        expect.stringMatching(new RegExp(`^(data:image/png;base64,)?${escape(PNG_BASE64)}$`)),
+      ]);
+      expect(leaves.some((leaf) => leaf.startsWith('Open tickets by week'))).toBe(true);
+    }
+    expect(server().requests).toHaveLength(2);
   });
 
   it('maps its SDK time limit to ChatModelConnectionError with timedOut', async () => {
@@ -198,6 +217,13 @@ describe.each(ADAPTER_CONTRACTS)('the adapter contract: $label', (contract) => {
     expect(seen).toHaveLength(1);
   });
 });
+
+/** The string leaves of a JSON value. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.values(value).flatMap(strings);
+}
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,11 +1,8 @@
-import type {
-  ContentBlockParam,
-  MessageParam,
-  ToolResultBlockParam,
-} from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { Message } from '../../chat/model/messages';
 import { toolArgumentsObject } from '../tool-arguments.text';
 import { turnConversation } from '../conversation.mapping';
+import { toAnthropicToolResult } from './anthropic-tool-result.mapper';
 
 /** A conversation in Anthropic's Messages format: the system prompt apart, then alternating user/assistant turns. */
 export interface AnthropicConversation {
@@ -16,7 +13,7 @@ export interface AnthropicConversation {
 /**
  * Maps the conversation: system messages are joined into the separate system prompt; an assistant message becomes a
  * `text` block and one `tool_use` block per call (its JSON arguments parsed into `input`); tool results become
- * `tool_result` blocks (`is_error` on failures) in a user turn. Consecutive turns of one role are merged, so the
+ * `tool_result` blocks (`is_error` on failures; a result of parts as text, image and document blocks) in a user turn. Consecutive turns of one role are merged, so the
  * results of parallel calls travel in one user message, before any text, as Anthropic requires. Empty text blocks,
  * which Anthropic refuses, are left out.
  */
@@ -33,13 +30,7 @@ export function toAnthropicConversation(messages: readonly Message[]): Anthropic
         input: toolArgumentsObject(call.arguments),
       })),
     ],
-    results: (responses) =>
-      responses.map((response): ToolResultBlockParam => ({
-        type: 'tool_result',
-        tool_use_id: response.id,
-        content: response.result,
-        ...(response.isError ? { is_error: true } : {}),
-      })),
+    results: (responses) => responses.map(toAnthropicToolResult),
   });
   return {
     ...(system !== undefined ? { system } : {}),

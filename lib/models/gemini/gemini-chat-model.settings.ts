@@ -12,4 +12,11 @@ export interface GeminiChatModelSettings extends ProviderModelSettings {
    * @defaultValue the SDK's, `v1beta`
    */
   readonly apiVersion?: string;
+  /**
+   * Where the images and documents of tool results go: inside the function responses (`function-response`, the
+   * `functionResponse.parts` Gemini 3 and later models take) or after them in the same user turn (`user-content`,
+   * for earlier models).
+   * @defaultValue `user-content` for models named `gemini-1…` or `gemini-2…`, else `function-response`
+   */
+  readonly toolResultMedia?: 'function-response' | 'user-content';
 }

@@ -10,7 +10,7 @@ import { readGeminiStream } from './gemini-stream.reader';
 
 function generateContentWire(
   client: GoogleGenAI,
-  model: string,
+  settings: GeminiChatModelSettings,
   timeoutMs: number | undefined,
 ): ProviderWire<GenerateContentParameters, GenerateContentResponse, GenerateContentResponse> {
   const withSignal = (request: GenerateContentParameters, signal: AbortSignal | undefined) => ({
@@ -18,7 +18,7 @@ function generateContentWire(
     config: { ...request.config, abortSignal: signal },
   });
   return {
-    request: (prompt, options) => toGeminiRequest(prompt, options, model),
+    request: (prompt, options) => toGeminiRequest(prompt, options, settings.model, settings.toolResultMedia),
     model: (request) => request.model,
     send: (request, signal) => client.models.generateContent(withSignal(request, signal)),
     read: (response, _request, endpoint) => fromGeminiResponse(response, endpoint),
@@ -44,6 +44,6 @@ export class GeminiChatModel extends ProviderChatModel {
    */
   constructor(settings: GeminiChatModelSettings & { readonly client?: GoogleGenAI }) {
     const connection = connectGemini(settings);
-    super(settings, connection, generateContentWire(connection.client, settings.model, connection.timeoutMs));
+    super(settings, connection, generateContentWire(connection.client, settings, connection.timeoutMs));
   }
 }

@@ -2,6 +2,11 @@ import type { Content, Part } from '@google/genai';
 import type { AssistantMessage, Message, ToolCall } from '../../chat/model/messages';
 import { toolArgumentsObject } from '../tool-arguments.text';
 import { turnConversation } from '../conversation.mapping';
+import {
+  toGeminiFunctionResponse,
+  toGeminiResultMedia,
+  type GeminiResultMedia,
+} from './gemini-tool-result.mapper';
 
 /** Where the adapter keeps what a later request needs back, in `AssistantMessage.metadata`. */
 export const GEMINI_METADATA_KEY = 'gemini';
@@ -26,10 +31,14 @@ export interface GeminiConversation {
  * Maps the conversation: system messages are joined into the system instruction; an assistant message becomes a
  * `model` content with its text part and one `functionCall` part per call (its JSON arguments parsed into `args`,
  * the thought signatures Gemini gave put back); the results become `functionResponse` parts of one `user` content,
- * `{ output }` or, for a failed call, `{ error }`. Ids go back only where Gemini gave them; else Gemini matches the
+ * `{ output }` or, for a failed call, `{ error }`, the media of results of parts inside them (`media`:
+ * `function-response`) or after them in the turn. Ids go back only where Gemini gave them; else Gemini matches the
  * responses to the calls by order and name.
  */
-export function toGeminiConversation(messages: readonly Message[]): GeminiConversation {
+export function toGeminiConversation(
+  messages: readonly Message[],
+  media: GeminiResultMedia = 'function-response',
+): GeminiConversation {
   const givenIds = new Set<string>();
   const { system, turns } = turnConversation<'model', Part>(messages, {
     modelRole: 'model',
@@ -39,16 +48,15 @@ export function toGeminiConversation(messages: readonly Message[]): GeminiConver
       for (const id of state.callIds ?? []) givenIds.add(id);
       return modelParts(message, state, givenIds);
     },
-    results: (responses) =>
-      responses.map((response) => ({
-        functionResponse: {
-          ...(givenIds.has(response.id) ? { id: response.id } : {}),
-          name: response.name,
-          response: response.isError ? { error: response.result } : { output: response.result },
-        },
-      })),
+    results: (responses) => [
+      ...responses.map((response) => toGeminiFunctionResponse(response, { givenIds, media })),
+      ...toGeminiResultMedia(responses, media),
+    ],
   });
-  const contents: Content[] = turns.map((turn) => ({ role: turn.role, parts: turn.parts }));
+  const contents: Content[] = turns.map((turn) => ({
+    role: turn.role,
+    parts: functionResponsesFirst(turn.parts),
+  }));
   return { ...(system !== undefined ? { systemInstruction: system } : {}), contents };
 }
 
@@ -78,6 +86,14 @@ function functionCallPart(call: ToolCall, state: GeminiMessageState, givenIds: R
     },
     ...(signature ? { thoughtSignature: signature } : {}),
   };
+}
+
+/** The function responses of a turn before its other parts (the media of results of parallel calls). */
+function functionResponsesFirst(parts: Part[]): Part[] {
+  const responses = parts.filter((part) => part.functionResponse !== undefined);
+  return responses.length === 0 || responses.length === parts.length
+    ? parts
+    : [...responses, ...parts.filter((part) => part.functionResponse === undefined)];
 }
 
 function stateOf(message: AssistantMessage): GeminiMessageState {

@@ -9,6 +9,7 @@ import type { Prompt } from '../../chat/model/prompt';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import { toGeminiConversation } from './gemini-content.mapper';
 import { toGeminiSchema } from './gemini-schema';
+import type { GeminiResultMedia } from './gemini-tool-result.mapper';
 
 /**
  * The parameters of `models.generateContent` (without the abort signal). `providerOptions` are merged into
@@ -19,8 +20,13 @@ export function toGeminiRequest(
   prompt: Prompt,
   options: ChatOptions,
   defaultModel: string,
+  resultMedia?: GeminiResultMedia,
 ): GenerateContentParameters {
-  const { systemInstruction, contents } = toGeminiConversation(prompt.messages);
+  const model = options.model ?? defaultModel;
+  const { systemInstruction, contents } = toGeminiConversation(
+    prompt.messages,
+    resultMedia ?? defaultResultMedia(model),
+  );
   const config: GenerateContentConfig = { ...(options.providerOptions as GenerateContentConfig | undefined) };
   if (systemInstruction !== undefined) config.systemInstruction = systemInstruction;
   if (options.temperature !== undefined) config.temperature = options.temperature;
@@ -31,7 +37,12 @@ export function toGeminiRequest(
     config.tools = [{ functionDeclarations: prompt.tools.map(toFunctionDeclaration) }];
     if (options.toolChoice !== undefined) config.toolConfig = toToolConfig(options.toolChoice);
   }
-  return { model: options.model ?? defaultModel, contents, config };
+  return { model, contents, config };
+}
+
+/** Function responses with media came with Gemini 3: earlier models get them after the function responses. */
+function defaultResultMedia(model: string): GeminiResultMedia {
+  return /^(models\/)?gemini-[12][.-]/.test(model) ? 'user-content' : 'function-response';
 }
 
 /** A tool definition as a Gemini `functionDeclaration`, its schema adapted to Gemini's dialect. */

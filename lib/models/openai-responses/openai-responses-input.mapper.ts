@@ -2,6 +2,7 @@ import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import type { AssistantMessage, Message } from '../../chat/model/messages';
 import { isRecord } from '../../util/is-record';
 import { flatConversation } from '../conversation.mapping';
+import { toResponsesToolOutput } from './openai-responses-tool-result.mapper';
 
 /** Where the adapter keeps what a later request needs back, in `AssistantMessage.metadata`. */
 export const RESPONSES_METADATA_KEY = 'openai-responses';
@@ -13,7 +14,8 @@ export interface ResponsesMessageState {
 
 /**
  * The conversation as Responses API input items: `system`, `user` and `assistant` messages, one `function_call`
- * item per tool call and one `function_call_output` item per result, matched by `call_id`. The reasoning items an
+ * item per tool call and one `function_call_output` item per result, matched by `call_id` (a result of parts as a list of input
+ * text, image and file items). The reasoning items an
  * assistant message carries in its metadata go back just before it, so that a reasoning model keeps its reasoning
  * across tool calls. The Responses API has no error flag on results: a failed call's text says what went wrong.
  */
@@ -21,7 +23,7 @@ export function toResponsesInput(messages: readonly Message[]): ResponseInputIte
   return flatConversation<ResponseInputItem>(messages, {
     text: (message) => ({ role: message.role, content: message.content }),
     assistant: assistantItems,
-    result: (response) => ({ type: 'function_call_output', call_id: response.id, output: response.result }),
+    result: toResponsesToolOutput,
   });
 }
 
