@@ -6,9 +6,12 @@ import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../../tool/tool-metadata';
-import { mcpResultText } from './mcp-call-result';
+import { mcpResultText, mcpToolResult } from './mcp-call-result';
 import type { McpListedTool } from './mcp-listed-tool';
 import type { McpServerConnection } from './mcp-server-connection';
+
+/** What `ToolCallback.call` resolves to (the text, or a `ToolResult` of parts), as the interface declares it. */
+type ToolCallOutput = Awaited<ReturnType<ToolCallback['call']>>;
 
 /**
  * One tool of an MCP server, as a `ToolCallback`: offered under a name models accept, called on the server by its
@@ -53,11 +56,12 @@ export class McpToolCallback implements ToolCallback {
   }
 
   /**
-   * Checks the arguments against the tool's schema, calls the tool on its server and resolves to the result's text.
-   * Rejects with `InvalidToolInputError`, `McpToolCallError` (the tool reported an error) or
-   * `McpServerUnavailableError`.
+   * Checks the arguments against the tool's schema, calls the tool on its server and resolves to the result: its
+   * text when the server sent only text, otherwise a `ToolResult` of the server's blocks (images, audio, resource
+   * links, embedded resources) and structured content. Rejects with `InvalidToolInputError`, `McpToolCallError`
+   * (the tool reported an error) or `McpServerUnavailableError`.
    */
-  async call(input: string, context?: ToolContext): Promise<string> {
+  async call(input: string, context?: ToolContext): Promise<ToolCallOutput> {
     const name = this.definition.name;
     const args = parseToolInputJson(input, name);
     const found = this.tool.validate(args);
@@ -69,9 +73,9 @@ export class McpToolCallback implements ToolCallback {
       this.meta(context),
       context?.signal,
     );
-    const text = mcpResultText(result);
-    if (result.isError === true) throw new McpToolCallError(this.connection.name, name, text);
-    return text;
+    if (result.isError === true)
+      throw new McpToolCallError(this.connection.name, name, mcpResultText(result));
+    return mcpToolResult(result) as ToolCallOutput;
   }
 
   private meta(context: ToolContext | undefined): Record<string, unknown> | undefined {
