@@ -41,7 +41,8 @@ export function mcpBlockOf(part: ToolResultPart, index: number): ContentBlock {
     }
     case 'file': {
       const data = part.data ?? base64OfDataUrl(part.url);
-      const name = part.filename ?? (part.url !== undefined ? nameOfUrl(part.url, 'file') : `file-${index + 1}`);
+      const name =
+        part.filename ?? (part.url !== undefined ? nameOfUrl(part.url, 'file') : `file-${index + 1}`);
       if (data === undefined) return linkTo(part.url!, name, part.mediaType);
       return {
         type: 'resource',

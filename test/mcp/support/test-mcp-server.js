@@ -96,7 +96,10 @@ function createTestMcpServer(name = 'test-server') {
           ],
         };
       case 'reading':
-        return { content: [{ type: 'text', text: '{"temperature":19}' }], structuredContent: { temperature: 19 } };
+        return {
+          content: [{ type: 'text', text: '{"temperature":19}' }],
+          structuredContent: { temperature: 19 },
+        };
       case 'wait':
         await new Promise((resolve) => {
           if (extra.signal.aborted) return resolve();
