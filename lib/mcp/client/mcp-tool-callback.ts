@@ -32,6 +32,7 @@ export class McpToolCallback implements ToolCallback {
       name,
       description: tool.description,
       inputSchema: toModelSchema(tool.inputSchema),
+      ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema }),
     });
   }
 
@@ -45,7 +46,10 @@ export class McpToolCallback implements ToolCallback {
     return this.tool.name;
   }
 
-  /** The tool as the model sees it: its name here, the server's description and input schema. */
+  /**
+   * The tool as the model sees it: its name here, the server's description and input schema; and the server's
+   * `outputSchema`, when it declares one (served again if this app serves the tool over MCP).
+   */
   getToolDefinition(): ToolDefinition {
     return this.definition;
   }

@@ -122,8 +122,14 @@ describe('McpToolCallbackProvider against an SDK server in a child process (stdi
     ]);
   });
 
-  it('keeps structured content: beside the text, or as the text of its JSON when the server sent no block', async () => {
+  it('keeps structured content and the outputSchema: beside the text, or as the text of its JSON when the server sent no block', async () => {
     const tools = await toolsOf(provider);
+    expect(tool(tools, 'reading').getToolDefinition().outputSchema).toEqual({
+      type: 'object',
+      properties: { temperature: { type: 'number' } },
+      required: ['temperature'],
+    });
+    expect(tool(tools, 'structured').getToolDefinition().outputSchema).toBeUndefined();
     const reading: unknown = await tool(tools, 'reading').call('{}');
     expect((reading as ToolResult).parts).toEqual([{ type: 'text', text: '{"temperature":19}' }]);
     expect((reading as ToolResult).structuredContent).toEqual({ temperature: 19 });
