@@ -10,9 +10,6 @@ import { mcpResultText, mcpToolResult } from './mcp-call-result';
 import type { McpListedTool } from './mcp-listed-tool';
 import type { McpServerConnection } from './mcp-server-connection';
 
-/** What `ToolCallback.call` resolves to (the text, or a `ToolResult` of parts), as the interface declares it. */
-type ToolCallOutput = Awaited<ReturnType<ToolCallback['call']>>;
-
 /**
  * One tool of an MCP server, as a `ToolCallback`: offered under a name models accept, called on the server by its
  * own name. The arguments are checked against the tool's schema here first, so that the model is told precisely
@@ -65,7 +62,7 @@ export class McpToolCallback implements ToolCallback {
    * links, embedded resources) and structured content. Rejects with `InvalidToolInputError`, `McpToolCallError`
    * (the tool reported an error) or `McpServerUnavailableError`.
    */
-  async call(input: string, context?: ToolContext): Promise<ToolCallOutput> {
+  async call(input: string, context?: ToolContext): Promise<Awaited<ReturnType<ToolCallback['call']>>> {
     const name = this.definition.name;
     const args = parseToolInputJson(input, name);
     const found = this.tool.validate(args);
@@ -79,7 +76,8 @@ export class McpToolCallback implements ToolCallback {
     );
     if (result.isError === true)
       throw new McpToolCallError(this.connection.name, name, mcpResultText(result));
-    return mcpToolResult(result) as ToolCallOutput;
+    // Typed as the interface declares what `call` resolves (the text, or a `ToolResult` of parts).
+    return mcpToolResult(result) as Awaited<ReturnType<ToolCallback['call']>>;
   }
 
   private meta(context: ToolContext | undefined): Record<string, unknown> | undefined {
