@@ -142,6 +142,22 @@
     });
   };
 
+  /** Raster images a tool returned (its result's image parts with inline bytes), under the call's result. */
+  const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+  const showImages = (row, parts) => {
+    const images = (parts ?? []).filter(
+      (part) => part.type === 'image' && IMAGE_TYPES.has(part.mediaType) && typeof part.data === 'string',
+    );
+    follow(toolCalls, () => {
+      for (const part of images) {
+        const image = element('img', 'tool-image');
+        image.src = `data:${part.mediaType};base64,${part.data}`;
+        image.alt = `image returned by ${row.querySelector('.name').textContent}`;
+        row.append(image);
+      }
+    });
+  };
+
   /** The tool pane's key of an approval's call (a resumed answer's approvals carry no call id). */
   const callKey = (approval) => approval.toolCallId ?? `approval ${approval.id}`;
 
@@ -231,6 +247,7 @@
       case 'tool-error': {
         const row = turn.rows.get(event.toolResponse.id);
         if (row) settle(row, event.type === 'tool-result' ? 'ok' : 'failed', event.toolResponse.result);
+        if (row) showImages(row, event.toolResponse.content);
         break;
       }
       case 'error':

@@ -7,6 +7,8 @@ export interface McpListedTool {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: JsonSchema;
+  /** The schema of the tool's structured content, when it declares an object schema. */
+  readonly outputSchema?: JsonSchema;
   readonly validate: SchemaValidator;
 }
 
@@ -33,10 +35,12 @@ export function checkListedTools(
       name,
       description,
       inputSchema: declared,
+      outputSchema: declaredOutput,
     } = tool as {
       name: string;
       description?: string;
       inputSchema: JsonSchema;
+      outputSchema?: unknown;
     };
     // Servers made with the SDK's McpServer declare draft-07 (zod's export): the keywords tools use read the same
     // in 2020-12, and the dialect marker would make the 2020-12 validator refuse the schema.
@@ -48,10 +52,15 @@ export function checkListedTools(
       return warn(McpMessages.malformedTool(server, index, 'its inputSchema is not a valid JSON Schema'));
     }
     seen.add(name);
+    const outputSchema =
+      isRecord(declaredOutput) && declaredOutput.type === 'object'
+        ? (({ $schema: _outputDialect, ...rest }) => rest)(declaredOutput)
+        : undefined;
     usable.push({
       name,
       description: typeof description === 'string' && description.trim() ? description : name,
       inputSchema,
+      ...(outputSchema !== undefined && { outputSchema }),
       validate,
     });
   });

@@ -6,7 +6,7 @@ import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../../tool/tool-metadata';
-import { mcpResultText } from './mcp-call-result';
+import { mcpResultText, mcpToolResult } from './mcp-call-result';
 import type { McpListedTool } from './mcp-listed-tool';
 import type { McpServerConnection } from './mcp-server-connection';
 
@@ -29,6 +29,7 @@ export class McpToolCallback implements ToolCallback {
       name,
       description: tool.description,
       inputSchema: toModelSchema(tool.inputSchema),
+      ...(tool.outputSchema !== undefined && { outputSchema: tool.outputSchema }),
     });
   }
 
@@ -42,7 +43,10 @@ export class McpToolCallback implements ToolCallback {
     return this.tool.name;
   }
 
-  /** The tool as the model sees it: its name here, the server's description and input schema. */
+  /**
+   * The tool as the model sees it: its name here, the server's description and input schema; and the server's
+   * `outputSchema`, when it declares one (served again if this app serves the tool over MCP).
+   */
   getToolDefinition(): ToolDefinition {
     return this.definition;
   }
@@ -53,11 +57,12 @@ export class McpToolCallback implements ToolCallback {
   }
 
   /**
-   * Checks the arguments against the tool's schema, calls the tool on its server and resolves to the result's text.
-   * Rejects with `InvalidToolInputError`, `McpToolCallError` (the tool reported an error) or
-   * `McpServerUnavailableError`.
+   * Checks the arguments against the tool's schema, calls the tool on its server and resolves to the result: its
+   * text when the server sent only text, otherwise a `ToolResult` of the server's blocks (images, audio, resource
+   * links, embedded resources) and structured content. Rejects with `InvalidToolInputError`, `McpToolCallError`
+   * (the tool reported an error) or `McpServerUnavailableError`.
    */
-  async call(input: string, context?: ToolContext): Promise<string> {
+  async call(input: string, context?: ToolContext): Promise<Awaited<ReturnType<ToolCallback['call']>>> {
     const name = this.definition.name;
     const args = parseToolInputJson(input, name);
     const found = this.tool.validate(args);
@@ -69,9 +74,10 @@ export class McpToolCallback implements ToolCallback {
       this.meta(context),
       context?.signal,
     );
-    const text = mcpResultText(result);
-    if (result.isError === true) throw new McpToolCallError(this.connection.name, name, text);
-    return text;
+    if (result.isError === true)
+      throw new McpToolCallError(this.connection.name, name, mcpResultText(result));
+    // Typed as the interface declares what `call` resolves (the text, or a `ToolResult` of parts).
+    return mcpToolResult(result) as Awaited<ReturnType<ToolCallback['call']>>;
   }
 
   private meta(context: ToolContext | undefined): Record<string, unknown> | undefined {

@@ -8,6 +8,8 @@ import { McpMessages } from '../../errors/messages/mcp.messages';
 import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
 import { ToolContext } from '../../tool/tool-context';
 import { McpSdk } from '../mcp-sdk.loader';
+import { mcpCallResultOf } from './mcp-content.mapper';
+import { OutputSchemaCheck } from './output-schema.check';
 import type { McpToolServerOptions } from './mcp-server-options';
 
 const FEATURE = 'Serving tools over MCP';
@@ -36,6 +38,7 @@ export type McpCallerProvider = () => object | undefined;
 export class McpToolServer {
   private readonly logger = new Logger('McpToolServer');
   private readonly live = new Set<Server>();
+  private readonly outputCheck = new OutputSchemaCheck();
 
   constructor(
     private readonly source: McpToolSource,
@@ -97,8 +100,13 @@ export class McpToolServer {
     const context = await this.contextFor(caller);
     const visible = await this.visibleTools(context);
     return visible.map((callback) => {
-      const { name, description, inputSchema } = callback.getToolDefinition();
-      return { name, description, inputSchema: inputSchema as Tool['inputSchema'] };
+      const { name, description, inputSchema, outputSchema } = callback.getToolDefinition();
+      return {
+        name,
+        description,
+        inputSchema: inputSchema as Tool['inputSchema'],
+        ...(outputSchema !== undefined && { outputSchema: outputSchema as Tool['outputSchema'] }),
+      };
     });
   }
 
@@ -136,10 +144,12 @@ export class McpToolServer {
         signal,
       });
       const response = result.toolResponses[0];
-      return {
-        content: [{ type: 'text', text: response.result }],
-        ...(response.isError && { isError: true }),
-      };
+      const mismatch = response.isError ? undefined : this.outputCheck.problem(callback, response);
+      if (mismatch !== undefined) {
+        this.logger.error(`MCP call of ${name}: ${mismatch}`);
+        return errorResult(mismatch);
+      }
+      return mcpCallResultOf(response);
     } catch (error) {
       if (signal.aborted) throw error;
       // The error policy rethrew: the client still gets a result, without a stack; the log has the rest.

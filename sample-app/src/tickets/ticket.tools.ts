@@ -1,6 +1,7 @@
 import { Injectable, UseGuards } from '@nestjs/common';
-import { Tool, ToolContext, ToolParam } from 'nestjs-tool-calling';
+import { ResultPart, Tool, ToolContext, ToolParam, ToolResult } from 'nestjs-tool-calling';
 import { toCsv } from './csv';
+import { drawPriorityChart } from './ticket-chart';
 import { Roles } from '../auth/roles.decorator';
 import { RolesGuard } from '../auth/roles.guard';
 import type { Ticket, TicketPriority, TicketStatus } from './ticket';
@@ -80,6 +81,18 @@ export class TicketTools {
     return toCsv(
       ['id', 'title', 'status', 'priority'],
       rows.map((t) => [t.id, t.title, t.status, t.priority]),
+    );
+  }
+
+  /** A picture for the model (and the chat page): the model sees the chart, the text says what it shows. */
+  @Tool({ description: "Draw a bar chart (PNG image) of the current customer's open tickets by priority" })
+  chartTickets(context: ToolContext<SupportContextValues>): ToolResult {
+    const counts: Record<TicketPriority, number> = { low: 0, normal: 0, high: 0 };
+    for (const ticket of this.tickets.list(context.require('tenantId'), 'open')) counts[ticket.priority]++;
+    return ToolResult.of(
+      `Open tickets by priority: high ${counts.high}, normal ${counts.normal}, low ${counts.low}. ` +
+        'The chart has one bar per priority, left to right: low (green), normal (blue), high (red).',
+      ResultPart.image(drawPriorityChart(counts), 'image/png'),
     );
   }
 }

@@ -46,6 +46,7 @@ describe('sample app with a real provider configured (an OpenAI-compatible serve
           .tools.map((t: any) => t.function.name)
           .sort(),
       ).toEqual([
+        'chartTickets',
         'closeTicket',
         'createTicket',
         'exportTickets',
@@ -64,6 +65,7 @@ describe('sample app with a real provider configured (an OpenAI-compatible serve
 });
 
 const SAMPLE_TOOLS = [
+  'chartTickets',
   'closeTicket',
   'createTicket',
   'exportTickets',

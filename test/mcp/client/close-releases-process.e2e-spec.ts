@@ -50,7 +50,7 @@ describe('McpToolCallbackProvider.close() against a Streamable HTTP server with 
   it('leaves nothing open: the client process exits by itself once the provider is closed', async () => {
     const exit = await runClient(server.url, 3_000);
 
-    expect(exit.output).toContain('tools 9; echo: {"text":"hi"');
+    expect(exit.output).toContain('tools 11; echo: {"text":"hi"');
     expect(exit.output).toContain('closed');
     expect(exit).toMatchObject({ code: 0, afterClose: expect.any(Number) });
   }, 70_000);

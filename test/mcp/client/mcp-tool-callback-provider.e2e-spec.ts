@@ -6,6 +6,7 @@ import {
   McpServerUnavailableError,
   McpToolCallError,
   ToolContext,
+  ToolResult,
   type McpServerConfig,
   type ToolCallback,
 } from 'nestjs-tool-calling';
@@ -86,20 +87,57 @@ describe('McpToolCallbackProvider against an SDK server in a child process (stdi
     expect((error as Error).message).toContain('text');
   });
 
-  it('turns isError into an McpToolCallError with the server text; image and structured content into JSON', async () => {
+  it('turns isError into an McpToolCallError with the server text', async () => {
     const tools = await toolsOf(provider);
     const error = await tool(tools, 'fail')
       .call('{}')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpToolCallError);
     expect((error as Error).message).toBe('the printer is on fire');
-    expect(JSON.parse(await tool(tools, 'picture').call('{}'))).toEqual({
-      content: [
-        { type: 'text', text: 'a red dot' },
-        { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
-      ],
+  });
+
+  it("keeps a server's image as an image part of a ToolResult, beside its text", async () => {
+    const result: unknown = await tool(await toolsOf(provider), 'picture').call('{}');
+    expect(ToolResult.is(result)).toBe(true);
+    expect((result as ToolResult).parts).toEqual([
+      { type: 'text', text: 'a red dot' },
+      { type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' },
+    ]);
+    expect((result as ToolResult).structuredContent).toBeUndefined();
+  });
+
+  it('keeps audio, resource links and embedded resources (text and bytes) as parts', async () => {
+    const result: unknown = await tool(await toolsOf(provider), 'attachments').call('{}');
+    expect((result as ToolResult).parts).toEqual([
+      { type: 'audio', mediaType: 'audio/wav', data: 'UklGRg==' },
+      {
+        type: 'resource-link',
+        uri: 'file:///reports/q3.pdf',
+        name: 'q3.pdf',
+        description: 'The Q3 report',
+        mediaType: 'application/pdf',
+      },
+      { type: 'resource', uri: 'note://1', mediaType: 'text/plain', text: 'call back' },
+      { type: 'resource', uri: 'blob://2', data: 'AAEC' },
+    ]);
+  });
+
+  it('keeps structured content and the outputSchema: beside the text, or as the text of its JSON when the server sent no block', async () => {
+    const tools = await toolsOf(provider);
+    expect(tool(tools, 'reading').getToolDefinition().outputSchema).toEqual({
+      type: 'object',
+      properties: { temperature: { type: 'number' } },
+      required: ['temperature'],
     });
-    expect(JSON.parse(await tool(tools, 'structured').call('{}'))).toEqual({ temperature: 21, unit: 'C' });
+    expect(tool(tools, 'structured').getToolDefinition().outputSchema).toBeUndefined();
+    const reading: unknown = await tool(tools, 'reading').call('{}');
+    expect((reading as ToolResult).parts).toEqual([{ type: 'text', text: '{"temperature":19}' }]);
+    expect((reading as ToolResult).structuredContent).toEqual({ temperature: 19 });
+    const structured: unknown = await tool(tools, 'structured').call('{}');
+    expect((structured as ToolResult).parts).toEqual([
+      { type: 'text', text: '{"temperature":21,"unit":"C"}' },
+    ]);
+    expect((structured as ToolResult).structuredContent).toEqual({ temperature: 21, unit: 'C' });
   });
 
   it('sends a cancellation the server sees when the call is aborted', async () => {

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import type { ToolCallback } from 'nestjs-tool-calling';
+import { ToolResult, type ToolCallback } from 'nestjs-tool-calling';
 import { McpToolCallbackProvider } from 'nestjs-tool-calling/mcp';
 
 /** The official reference server (a devDependency), or `undefined` when it is not installed. */
@@ -54,10 +54,13 @@ if (main === undefined) {
       const listed = await tools();
       await expect(listed.get('echo')!.call('{"message":"hi"}')).resolves.toBe('Echo: hi');
       await expect(listed.get('get-sum')!.call('{"a":2,"b":3}')).resolves.toContain('5');
-      const image = JSON.parse(await listed.get('get-tiny-image')!.call('{}'));
-      expect(image.content).toEqual(
-        expect.arrayContaining([expect.objectContaining({ type: 'image', mimeType: 'image/png' })]),
-      );
+      const image: unknown = await listed.get('get-tiny-image')!.call('{}');
+      expect(ToolResult.is(image)).toBe(true);
+      const picture = (image as ToolResult).parts.find((part) => part.type === 'image');
+      expect(picture).toEqual({ type: 'image', mediaType: 'image/png', data: expect.any(String) });
+      // The bytes arrive as they were sent: a PNG's signature.
+      const bytes = Buffer.from((picture as { data: string }).data, 'base64');
+      expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     });
   },
 );

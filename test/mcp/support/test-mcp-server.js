@@ -17,6 +17,17 @@ const BASE_TOOLS = [
   { name: 'picture', description: 'A tiny image and a caption', inputSchema: OBJECT({}) },
   { name: 'structured', description: 'Structured content only', inputSchema: OBJECT({}) },
   {
+    name: 'attachments',
+    description: 'Audio, a resource link and embedded resources (text and bytes)',
+    inputSchema: OBJECT({}),
+  },
+  {
+    name: 'reading',
+    description: 'Text and structured content, with an outputSchema',
+    inputSchema: OBJECT({}),
+    outputSchema: OBJECT({ temperature: { type: 'number' } }),
+  },
+  {
     name: 'wait',
     description: 'Waits until cancelled, then remembers the cancellation',
     inputSchema: OBJECT({ id: { type: 'string' } }),
@@ -69,6 +80,26 @@ function createTestMcpServer(name = 'test-server') {
         };
       case 'structured':
         return { content: [], structuredContent: { temperature: 21, unit: 'C' } };
+      case 'attachments':
+        return {
+          content: [
+            { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+            {
+              type: 'resource_link',
+              uri: 'file:///reports/q3.pdf',
+              name: 'q3.pdf',
+              description: 'The Q3 report',
+              mimeType: 'application/pdf',
+            },
+            { type: 'resource', resource: { uri: 'note://1', mimeType: 'text/plain', text: 'call back' } },
+            { type: 'resource', resource: { uri: 'blob://2', blob: 'AAEC' } },
+          ],
+        };
+      case 'reading':
+        return {
+          content: [{ type: 'text', text: '{"temperature":19}' }],
+          structuredContent: { temperature: 19 },
+        };
       case 'wait':
         await new Promise((resolve) => {
           if (extra.signal.aborted) return resolve();
