@@ -1,6 +1,6 @@
 import { ChatClient, type ChatModel, type ChatStreamEvent } from 'nestjs-tool-calling';
 import { WeatherTools } from './support/chat-test.helpers';
-import { fixture, type FixtureProvider } from './support/provider-test.server';
+import { fixture, type FixtureProvider, type ScriptedReply } from './support/provider-test.server';
 import { modelsUnderTest } from './support/models-under-test';
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
@@ -18,28 +18,22 @@ async function weatherEvents(model: ChatModel): Promise<ChatStreamEvent[]> {
 describe('tool-input-delta events from each adapter, its real SDK against a loopback server', () => {
   const models = modelsUnderTest();
 
-  type Make = (typeof models)['openAi'];
+  type Make = (replies: ScriptedReply[]) => Promise<ChatModel>;
   const openAiPieces = ['{"', 'city', '":"', 'Par', 'is', '"}'];
   const cases: readonly [string, FixtureProvider, string, Make, readonly string[]][] = [
     ['OpenAI Chat Completions', 'openai', 'weather-tool-call.sse', models.openAi, openAiPieces],
-    ['Azure OpenAI', 'openai', 'weather-tool-call.sse', models.azure as Make, openAiPieces],
+    ['Azure OpenAI', 'openai', 'weather-tool-call.sse', models.azure, openAiPieces],
     [
       'OpenAI Responses',
       'openai-responses',
       'weather-tool-call.sse',
-      models.openAiResponses as Make,
+      models.openAiResponses,
       ['{"cit', 'y":"P', 'aris"', '}'],
     ],
     // Anthropic's first, empty input_json_delta is no piece.
-    [
-      'Anthropic',
-      'anthropic',
-      'weather-tool-use.sse',
-      models.anthropic as Make,
-      ['{"city', '": "Pa', 'ris"}'],
-    ],
+    ['Anthropic', 'anthropic', 'weather-tool-use.sse', models.anthropic, ['{"city', '": "Pa', 'ris"}']],
     // Gemini sends a function call whole: its arguments are one delta.
-    ['Gemini', 'gemini', 'weather-tool-call.sse', models.gemini as Make, ['{"city":"Paris"}']],
+    ['Gemini', 'gemini', 'weather-tool-call.sse', models.gemini, ['{"city":"Paris"}']],
   ];
 
   it.each(cases)(
