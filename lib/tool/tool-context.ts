@@ -108,7 +108,14 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
   withSignal(signal: AbortSignal | undefined): ToolContext<T> {
     return signal === this.signalSource
       ? this
-      : new ToolContext<T>(this.values, signal, this.toolName, this.execution, this.toolCallId, this.progressSink);
+      : new ToolContext<T>(
+          this.values,
+          signal,
+          this.toolName,
+          this.execution,
+          this.toolCallId,
+          this.progressSink,
+        );
   }
 
   /**
@@ -116,7 +123,14 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
    * @internal The loop calls it for each tool call.
    */
   forCall(toolName: string, controller: AbortController, toolCallId?: string): ToolContext<T> {
-    return new ToolContext<T>(this.values, controller, toolName, this.execution, toolCallId, this.progressSink);
+    return new ToolContext<T>(
+      this.values,
+      controller,
+      toolName,
+      this.execution,
+      toolCallId,
+      this.progressSink,
+    );
   }
 
   /** @internal The same values, labelled with the tool they are handed to (used in error messages). */
@@ -191,7 +205,14 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
   withProgressSink(sink: ToolProgressSink | undefined): ToolContext<T> {
     return sink === this.progressSink
       ? this
-      : new ToolContext<T>(this.values, this.signalSource, this.toolName, this.execution, this.toolCallId, sink);
+      : new ToolContext<T>(
+          this.values,
+          this.signalSource,
+          this.toolName,
+          this.execution,
+          this.toolCallId,
+          sink,
+        );
   }
 
   /** @internal A preliminary result of a generator tool, for the progress sink. */

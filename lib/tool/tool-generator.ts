@@ -42,7 +42,7 @@ export async function runToolGenerator(
       }
       if (signal?.aborted) return undefined;
       last = step.value;
-      if (reports) context!.reportUpdate({ preliminary: preliminary(step.value) });
+      if (reports) context.reportUpdate({ preliminary: preliminary(step.value) });
     }
   } finally {
     // A generator that threw is done already; one left early is closed.

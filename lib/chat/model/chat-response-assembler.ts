@@ -102,7 +102,9 @@ export class ChatResponseAssembler {
 
   /** The arguments not told yet, of calls that never got an id or a name, under the id and name they will have. */
   private reportRest(round: number): void {
-    const entries = this.callsByIndex ? [...this.callsByIndex] : (this.calls ?? []).map((c, i) => [i, c] as const);
+    const entries = this.callsByIndex
+      ? [...this.callsByIndex]
+      : (this.calls ?? []).map((c, i) => [i, c] as const);
     for (const [index, call] of entries) {
       const reported = this.reported!.get(index) ?? 0;
       if (call.arguments.length === reported) continue;

@@ -15,7 +15,8 @@ export const progressStage: ToolCallStage = (state, next) => {
   const onEvent = scope.input.onEvent!;
   const round = scope.round;
   state.context = scope.context.withProgressSink((update) => {
-    if (scope.responses[index] === undefined) onEvent({ type: 'tool-progress', round, toolCall: call, ...update });
+    if (scope.responses[index] === undefined)
+      onEvent({ type: 'tool-progress', round, toolCall: call, ...update });
   });
   return next(state);
 };
