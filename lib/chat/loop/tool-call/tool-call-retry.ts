@@ -71,7 +71,7 @@ export class ToolCallRetry {
     return performance.now() - this.started + delay < this.timeoutMs ? delay : undefined;
   }
 
-  private again(delayMs: number, failure: string): Promise<ToolResponse | undefined> {
+  private again(delayMs: number, failure: string): CallAnswer {
     const { state, attempts } = this;
     const { scope, call } = state;
     state.telemetry?.retry?.(attempts, delayMs, state.error);
@@ -84,6 +84,8 @@ export class ToolCallRetry {
       delayMs,
       error: failure,
     });
+    // No wait: the next attempt at once (synchronous when the tool is).
+    if (delayMs === 0) return this.attempt();
     return this.wait(delayMs).then(() => this.attempt());
   }
 
