@@ -312,7 +312,11 @@ describe('stream()', () => {
       subscription.unsubscribe();
       expect(await aborted.promise).toMatchObject({ name: 'AbortError' });
       expect(model.requests).toHaveLength(1);
-      expect(received.map((e) => e.type)).toEqual(['tool-input-delta', 'round-finished', 'tool-call-started']);
+      expect(received.map((e) => e.type)).toEqual([
+        'tool-input-delta',
+        'round-finished',
+        'tool-call-started',
+      ]);
     });
     it('hands the model a signal that aborts when the consumer leaves during its stream', async () => {
       let received: AbortSignal | undefined;
