@@ -186,6 +186,28 @@ describe('retries of a tool that fails with a transient error', () => {
     expect(events.filter((event) => event.type === 'tool-retry')).toHaveLength(1);
   });
 
+  it('gives a later attempt only what is left of the time limit', async () => {
+    const { tool, calls } = flakyTool(
+      (n) => {
+        if (n === 1) throw new TransientToolError('busy');
+        return new Promise(() => undefined); // never answers
+      },
+      { maxAttempts: 3, backoffMs: 300, multiplier: 1 },
+      { timeoutMs: 1000 },
+    );
+    const events = await collect(
+      ChatClient.create(ratesModel(), { toolCallbacks: [tool] })
+        .prompt('EUR?')
+        .stream()
+        .events(),
+    );
+    expect(calls()).toBe(2);
+    const error = events.find((event) => event.type === 'tool-error');
+    const within = /did not finish within (\d+) ms/.exec(JSON.stringify(error))?.[1];
+    expect(Number(within)).toBeGreaterThan(0);
+    expect(Number(within)).toBeLessThanOrEqual(700);
+  });
+
   it('retries what the transient predicate picks, and nothing else', async () => {
     const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     const { tool, calls } = flakyTool(

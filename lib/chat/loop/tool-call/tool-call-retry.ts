@@ -33,7 +33,8 @@ export class ToolCallRetry {
     const state = this.state;
     this.attempts++;
     state.error = undefined;
-    if (this.attempts > 1) state.timeoutMs = this.timeoutMs - (performance.now() - this.started);
+    if (this.attempts > 1)
+      state.timeoutMs = Math.max(1, Math.ceil(this.timeoutMs - (performance.now() - this.started)));
     let answer: CallAnswer;
     try {
       answer = this.next(state);
