@@ -21,6 +21,8 @@ export { isToolCallbackProvider } from './tool/tool-callback-provider';
 export type { ToolDefinition } from './tool/tool-definition';
 export type { ToolMetadata, ApprovalPolicy, ApprovalRequest } from './tool/tool-metadata';
 export { ToolContext, type ToolContextExecution, type ToolExecutionScope } from './tool/tool-context';
+export type { ToolProgress, ToolProgressUpdate, ToolProgressSink } from './tool/tool-progress';
+export type { ToolRetryOptions } from './tool/tool-retry';
 export { type JsonSchema, JSON_SCHEMA_DRAFT_2020_12 } from './tool/json-schema';
 export { TOOL_NAME_PATTERN } from './tool-calling.constants';
 
@@ -130,6 +132,7 @@ export type {
   FinishedEvent,
   ToolInputDeltaEvent,
   ToolProgressEvent,
+  ToolRetryEvent,
 } from './chat/loop/chat-stream-event';
 export { ToolCallingManager, type ToolSelection } from './chat/loop/tool-calling-manager';
 export type {

@@ -44,6 +44,8 @@ const IMPLEMENTATIONS = [
   // Chat memory and approvals (issue 14), built on the function-callback row, beside it on A.
   { name: 'library-memory', variants: ['A'], baseline: 'library-function' },
   { name: 'library-approval', variants: ['A'], baseline: 'library-function' },
+  // A tool call retried once after a transient failure (issue 26), beside the plain function-callback row.
+  { name: 'library-retry', variants: ['A'], baseline: 'library-function' },
   { name: 'ai-sdk' },
   { name: 'langchain' },
   { name: 'openai-agents' },

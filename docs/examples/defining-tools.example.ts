@@ -10,6 +10,7 @@ import {
   ToolContextParam,
   ToolInput,
   ToolParam,
+  TransientToolError,
 } from 'nestjs-tool-calling';
 
 // --- 1. Parameters with @ToolParam -------------------------------------------------------------------------
@@ -158,6 +159,67 @@ export const ping = FunctionToolCallback.from({
   description: 'Is the service up',
   fn: () => 'pong',
 });
+
+// --- Progress, preliminary results, retries ------------------------------------------------------------------
+/** Where the rows of an import are saved. */
+export abstract class RowStore {
+  abstract save(file: string, row: number): Promise<void>;
+}
+
+@Injectable()
+export class ImportTools {
+  constructor(private readonly store: RowStore) {}
+
+  @Tool({ description: 'Import the rows of a CSV file', timeoutMs: 60_000 })
+  async importRows(
+    @ToolParam({ description: 'File name' }) file: string,
+    @ToolParam({ description: 'Number of rows' }) rows: number,
+    context: ToolContext,
+  ): Promise<string> {
+    for (let row = 1; row <= rows; row++) {
+      await this.store.save(file, row);
+      context.reportProgress({ progress: row, total: rows, message: `row ${row} of ${file}` });
+    }
+    return `${rows} rows imported`;
+  }
+}
+
+@Injectable()
+export class FlightTools {
+  @Tool({ description: 'Offers for a route, cheapest first' })
+  async *searchFlights(
+    @ToolParam({ description: 'Route, e.g. CDG-JFK' }) route: string,
+  ): AsyncGenerator<string[]> {
+    const offers: string[] = [];
+    for (const airline of ['AF', 'DL', 'UA']) {
+      offers.push(`${airline} ${route}`);
+      yield [...offers]; // each yield is a preliminary result; the last one is the result
+    }
+  }
+}
+
+/** The exchange-rate service: its answer's HTTP status, and the rate when there is one. */
+export abstract class RatesApi {
+  abstract get(currency: string): Promise<{ status: number; rate?: number }>;
+}
+
+@Injectable()
+export class RateTools {
+  constructor(private readonly api: RatesApi) {}
+
+  @Tool({
+    description: 'Exchange rate of a currency to the euro',
+    timeoutMs: 5_000,
+    retry: { maxAttempts: 3, backoffMs: 200 },
+  })
+  async rate(@ToolParam({ description: 'ISO 4217 code, e.g. USD' }) currency: string): Promise<number> {
+    const answer = await this.api.get(currency);
+    if (answer.status === 429 || answer.status === 503)
+      throw new TransientToolError(`the rates service answered ${answer.status}`);
+    if (answer.rate === undefined) throw new Error(`no rate for ${currency}`);
+    return answer.rate;
+  }
+}
 
 // --- Calling a tool by hand (what the ChatClient does for you) ----------------------------------------------
 export async function callByHand(): Promise<string> {

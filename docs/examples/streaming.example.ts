@@ -52,6 +52,39 @@ export async function narrate(chat: ChatClient, question: string): Promise<strin
   return lines;
 }
 
+// --- Tool calls as they happen: arguments, progress, retries ------------------------------------------------
+export async function watchTools(chat: ChatClient, question: string): Promise<string[]> {
+  const lines: string[] = [];
+  const argumentsSoFar = new Map<string, string>();
+  for await (const event of chat.prompt(question).stream().events()) {
+    switch (event.type) {
+      case 'tool-input-delta': {
+        const text = (argumentsSoFar.get(event.toolCallId) ?? '') + event.delta;
+        argumentsSoFar.set(event.toolCallId, text);
+        lines.push(`${event.toolName} arguments so far: ${text}`);
+        break;
+      }
+      case 'tool-progress':
+        if (event.preliminary !== undefined)
+          lines.push(`${event.toolCall.name} preliminary: ${String(event.preliminary)}`);
+        else
+          lines.push(
+            `${event.toolCall.name} ${event.progress ?? '?'}/${event.total ?? '?'} ${event.message ?? ''}`,
+          );
+        break;
+      case 'tool-retry':
+        lines.push(
+          `${event.toolCall.name} attempt ${event.attempt} failed (${event.error}), retry in ${event.delayMs} ms`,
+        );
+        break;
+      case 'tool-result':
+        lines.push(`${event.toolResponse.name} → ${event.toolResponse.result}`);
+        break;
+    }
+  }
+  return lines;
+}
+
 // --- A Nest @Sse() handler ------------------------------------------------------------------------------------
 /** What the page receives besides the library's events when the call fails. */
 export interface StreamFailure {

@@ -40,7 +40,16 @@ export const ToolCallingAttributes = {
   LIMITS_HIT: 'tool_calling.limits_hit',
   /** How a tool call ended: `success`, `error`, `invalid_input`, `unknown_tool`, `timeout`, `denied`, `limit`, `aborted`. */
   TOOL_OUTCOME: 'tool_calling.tool.outcome',
+  /** Attempts a tool call took (set when it was retried). */
+  TOOL_ATTEMPTS: 'tool_calling.tool.attempts',
+  /** On a `tool_calling.tool.retry` span event: the attempt that failed, from 1. */
+  RETRY_ATTEMPT: 'tool_calling.retry.attempt',
+  /** On a `tool_calling.tool.retry` span event: the wait before the next attempt, in milliseconds. */
+  RETRY_DELAY_MS: 'tool_calling.retry.delay_ms',
 } as const;
+
+/** The span event of a tool call tried again after a transient failure. */
+export const TOOL_RETRY_EVENT = 'tool_calling.tool.retry';
 
 export const Operation = {
   INVOKE_AGENT: 'invoke_agent',

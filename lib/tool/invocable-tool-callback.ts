@@ -9,7 +9,9 @@ import { parseToolInputJson } from './input/tool-input-json';
 import type { ToolCallback } from './tool-callback';
 import type { ToolContext } from './tool-context';
 import type { ToolDefinition } from './tool-definition';
+import { isToolGenerator, runToolGenerator } from './tool-generator';
 import type { ToolMetadata } from './tool-metadata';
+import { ToolResult } from './result/tool-result';
 
 const logger = new Logger('ToolCallback');
 
@@ -87,9 +89,31 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     } catch (error) {
       throw new ToolExecutionError(definition, error);
     }
-    if (!isThenable(result)) return this.descriptor.resultConverter.convert(result, definition.name);
+    if (!isThenable(result)) {
+      if (isToolGenerator(result)) return this.runGenerator(result, context);
+      return this.descriptor.resultConverter.convert(result, definition.name);
+    }
     return Promise.resolve(result).then(
-      (settled) => this.descriptor.resultConverter.convert(settled, definition.name),
+      (settled) =>
+        isToolGenerator(settled)
+          ? this.runGenerator(settled, context)
+          : this.descriptor.resultConverter.convert(settled, definition.name),
+      (error: unknown) => {
+        throw new ToolExecutionError(definition, error);
+      },
+    );
+  }
+
+  /** A tool written as an async generator: its preliminary results reported, its last one converted. */
+  private runGenerator(
+    generator: AsyncGenerator<unknown, unknown>,
+    context: ToolContext | undefined,
+  ): Promise<string> {
+    const { definition, resultConverter } = this.descriptor;
+    return runToolGenerator(generator, context, (value) =>
+      ToolResult.is(value) ? value.parts : resultConverter.convert(value, definition.name),
+    ).then(
+      (settled) => resultConverter.convert(settled, definition.name),
       (error: unknown) => {
         throw new ToolExecutionError(definition, error);
       },

@@ -1,5 +1,7 @@
+import { InvalidToolProgressError } from '../errors/invalid-tool-progress.error';
 import { MissingToolContextKeyError } from '../errors/missing-tool-context-key.error';
 import { LazyAbortController } from './lazy-abort-controller';
+import type { ToolProgress, ToolProgressSink, ToolProgressUpdate } from './tool-progress';
 
 /**
  * Identifies one chat call, so that tools on request-scoped providers get one instance per conversation, bound
@@ -30,6 +32,7 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
     readonly execution?: ToolContextExecution,
     /** The id of the model's tool call this context was handed to, when it was handed to one. */
     readonly toolCallId?: string,
+    private readonly progressSink?: ToolProgressSink,
   ) {}
 
   /** The context without values (shared; it carries no signal). */
@@ -91,14 +94,28 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
   with<U extends Record<string, unknown>>(values: U): ToolContext<T & U> {
     const merged = new Map(this.values);
     for (const [key, value] of Object.entries(values)) merged.set(key, value);
-    return new ToolContext<T & U>(merged, this.signalSource, this.toolName, this.execution, this.toolCallId);
+    return new ToolContext<T & U>(
+      merged,
+      this.signalSource,
+      this.toolName,
+      this.execution,
+      this.toolCallId,
+      this.progressSink,
+    );
   }
 
   /** The same values, with the signal that tools should observe. */
   withSignal(signal: AbortSignal | undefined): ToolContext<T> {
     return signal === this.signalSource
       ? this
-      : new ToolContext<T>(this.values, signal, this.toolName, this.execution, this.toolCallId);
+      : new ToolContext<T>(
+          this.values,
+          signal,
+          this.toolName,
+          this.execution,
+          this.toolCallId,
+          this.progressSink,
+        );
   }
 
   /**
@@ -106,14 +123,28 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
    * @internal The loop calls it for each tool call.
    */
   forCall(toolName: string, controller: AbortController, toolCallId?: string): ToolContext<T> {
-    return new ToolContext<T>(this.values, controller, toolName, this.execution, toolCallId);
+    return new ToolContext<T>(
+      this.values,
+      controller,
+      toolName,
+      this.execution,
+      toolCallId,
+      this.progressSink,
+    );
   }
 
   /** @internal The same values, labelled with the tool they are handed to (used in error messages). */
   forTool(toolName: string): ToolContext<T> {
     return toolName === this.toolName
       ? this
-      : new ToolContext<T>(this.values, this.signalSource, toolName, this.execution, this.toolCallId);
+      : new ToolContext<T>(
+          this.values,
+          this.signalSource,
+          toolName,
+          this.execution,
+          this.toolCallId,
+          this.progressSink,
+        );
   }
 
   /**
@@ -130,7 +161,63 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
    * @internal The loop calls it when a chat call starts.
    */
   withExecution(execution: ToolContextExecution): ToolContext<T> {
-    return new ToolContext<T>(this.values, this.signalSource, this.toolName, execution, this.toolCallId);
+    return new ToolContext<T>(
+      this.values,
+      this.signalSource,
+      this.toolName,
+      execution,
+      this.toolCallId,
+      this.progressSink,
+    );
+  }
+
+  /**
+   * Tells the caller how far the tool is: a `tool-progress` event of a streamed chat call (never a message to the
+   * model), or what the context's progress sink makes of it (an MCP server: a progress notification). Does nothing
+   * when no one listens (`call()`, or a context made outside a chat call). Throws `InvalidToolProgressError` when
+   * `progress` or `total` is not a finite number of at least 0, or `message` not a string.
+   */
+  reportProgress(progress: ToolProgress): void {
+    const sink = this.progressSink;
+    if (sink === undefined) return;
+    const { progress: done, total, message } = progress;
+    if (done !== undefined && !isAmount(done)) throw new InvalidToolProgressError('progress', this.toolName);
+    if (total !== undefined && !isAmount(total)) throw new InvalidToolProgressError('total', this.toolName);
+    if (message !== undefined && typeof message !== 'string')
+      throw new InvalidToolProgressError('message', this.toolName);
+    sink({
+      ...(done !== undefined && { progress: done }),
+      ...(total !== undefined && { total }),
+      ...(message !== undefined && { message }),
+    });
+  }
+
+  /** Whether progress reported through this context goes anywhere. */
+  get reportsProgress(): boolean {
+    return this.progressSink !== undefined;
+  }
+
+  /**
+   * The same context, whose `reportProgress()` (and the preliminary results of a generator tool) go to `sink`: for
+   * whatever serves a tool call outside the chat loop (an MCP server sending progress notifications), or
+   * `undefined` for nowhere. Calls of the context after the call settled are the sink's to ignore.
+   */
+  withProgressSink(sink: ToolProgressSink | undefined): ToolContext<T> {
+    return sink === this.progressSink
+      ? this
+      : new ToolContext<T>(
+          this.values,
+          this.signalSource,
+          this.toolName,
+          this.execution,
+          this.toolCallId,
+          sink,
+        );
+  }
+
+  /** @internal A preliminary result of a generator tool, for the progress sink. */
+  reportUpdate(update: ToolProgressUpdate): void {
+    this.progressSink?.(update);
   }
 
   /** Never reveal the values in logs or serialised errors. */
@@ -153,6 +240,10 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
       .map((key) => JSON.stringify(key))
       .join(', ')}]${tool})`;
   }
+}
+
+function isAmount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
 /**

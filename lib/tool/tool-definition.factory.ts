@@ -7,6 +7,7 @@ import { toModelSchema } from './schema/model-schema';
 import type { ToolDefinition } from './tool-definition';
 import type { ToolMetadata } from './tool-metadata';
 import { assertValidToolName, descriptionFromName } from './tool-names';
+import { retryOptionsProblem } from './tool-retry';
 
 export interface ToolDescriptor {
   readonly definition: ToolDefinition;
@@ -45,6 +46,8 @@ export function describeTool(
   if (approval !== undefined && typeof approval !== 'boolean' && typeof approval !== 'function') {
     throw new ToolDefinitionError(`${source}: approval must be true, false or a policy function`, source);
   }
+  const retryProblem = options.retry === undefined ? undefined : retryOptionsProblem(options.retry);
+  if (retryProblem !== undefined) throw new ToolDefinitionError(`${source}: ${retryProblem}`, source);
   const definition: ToolDefinition = Object.freeze({
     name,
     description: options.description?.trim() || descriptionFromName(name),
@@ -59,9 +62,10 @@ export function describeTool(
 }
 
 function metadataOf(options: ToolOptions): ToolMetadata {
-  const { returnDirect, sequential, timeoutMs, maxResultChars, approval, deferred } = options;
+  const { returnDirect, sequential, timeoutMs, maxResultChars, approval, deferred, retry } = options;
   if (
     sequential === undefined &&
+    retry === undefined &&
     timeoutMs === undefined &&
     maxResultChars === undefined &&
     deferred === undefined
@@ -78,5 +82,6 @@ function metadataOf(options: ToolOptions): ToolMetadata {
     ...(maxResultChars !== undefined && { maxResultChars }),
     ...(options.approval !== undefined && options.approval !== false && { approval: options.approval }),
     ...(deferred !== undefined && { deferred }),
+    ...(retry !== undefined && { retry: Object.freeze({ ...retry }) }),
   });
 }

@@ -1,4 +1,5 @@
 import type { ToolContext } from './tool-context';
+import type { ToolRetryOptions } from './tool-retry';
 
 /** A tool call as an approval policy sees it: the arguments are the model's, parsed and validated. */
 export interface ApprovalRequest {
@@ -34,6 +35,8 @@ export interface ToolMetadata {
   readonly approval?: boolean | ApprovalPolicy;
   /** `false`: always offered, even with tool search on (pinned); default: found by a search first. */
   readonly deferred?: boolean;
+  /** Try a call again, after a wait, when it fails with a transient error. */
+  readonly retry?: ToolRetryOptions;
 }
 
 export const DEFAULT_TOOL_METADATA: ToolMetadata = Object.freeze({ returnDirect: false });

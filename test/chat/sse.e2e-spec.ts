@@ -48,6 +48,10 @@ describe('stream().sse() in a Nest @Sse() handler', () => {
       .filter((line) => line.startsWith('data: '))
       .map((line) => JSON.parse(line.slice('data: '.length)) as ChatStreamEvent);
     expect(events.map((event) => event.type)).toEqual([
+      'tool-input-delta',
+      'tool-input-delta',
+      'tool-input-delta',
+      'tool-input-delta',
       'round-finished',
       'tool-call-started',
       'tool-result',
@@ -59,6 +63,15 @@ describe('stream().sse() in a Nest @Sse() handler', () => {
       'finished',
     ]);
     expect(events.at(-1)).toMatchObject({ type: 'finished', text: 'Sunny in Paris.', rounds: 2 });
-    expect(events[2]).toMatchObject({ toolResponse: { result: 'Paris: sunny, 25°C' } });
+    const deltas = events.filter((event) => event.type === 'tool-input-delta');
+    expect(deltas.map((event) => event.delta).join('')).toBe('{"city":"Paris"}');
+    expect(deltas[0]).toEqual({
+      type: 'tool-input-delta',
+      round: 1,
+      toolCallId: 'call_1',
+      toolName: 'get_weather',
+      delta: '{"ci',
+    });
+    expect(events[6]).toMatchObject({ toolResponse: { result: 'Paris: sunny, 25°C' } });
   });
 });

@@ -93,6 +93,7 @@ describe('docs/examples/streaming.example.ts', () => {
         const types = events.map((event) => event.type).filter((type, i, all) => type !== all[i - 1]);
         expect(types).toEqual([
           'text-delta',
+          'tool-input-delta',
           'round-finished',
           'tool-call-started',
           'tool-result',
@@ -106,10 +107,10 @@ describe('docs/examples/streaming.example.ts', () => {
           { type: 'text-delta', round: 1, text: 'Let ' },
           { type: 'text-delta', round: 1, text: 'me c' },
         ]);
-        expect(JSON.stringify(events[4])).toBe(
+        expect(JSON.stringify(events[8])).toBe(
           '{"type":"round-finished","round":1,"finishReason":"tool_calls","usage":{"promptTokens":15,"completionTokens":5,"totalTokens":20}}',
         );
-        expect(JSON.stringify(events[5])).toBe(
+        expect(JSON.stringify(events[9])).toBe(
           '{"type":"tool-call-started","round":1,"toolCall":{"id":"call_1_1","name":"getWeather","arguments":"{\\"city\\":\\"Paris\\"}"}}',
         );
       } finally {

@@ -1,8 +1,10 @@
 import type { PendingApproval } from '../ports/pending-approval';
 import type { FinishReason, Usage } from '../model/chat-response';
 import type { ToolCall } from '../model/messages';
-import type { ToolResultPart } from '../../tool/result/tool-result-part';
 import type { ToolCallEvent } from './tool-execution-result';
+import type { ToolProgressEvent, ToolRetryEvent } from './tool-call-progress-event';
+
+export type { ToolProgressEvent, ToolRetryEvent } from './tool-call-progress-event';
 
 /** Text of the answer as it arrives (and, at the end, the results of `returnDirect` tools as one delta). */
 export interface TextDeltaEvent {
@@ -29,27 +31,6 @@ export interface ToolInputDeltaEvent {
   readonly toolName: string;
   /** The new text of the arguments. */
   readonly delta: string;
-}
-
-/**
- * A running tool reported progress (`ToolContext`), or yielded a preliminary result (a tool written as an async
- * generator). For the caller only: never sent to the model.
- */
-export interface ToolProgressEvent {
-  /** Marks the event. */
-  readonly type: 'tool-progress';
-  /** 1-based number of the model request whose response asked for the call. */
-  readonly round: number;
-  /** The call that reports. */
-  readonly toolCall: ToolCall;
-  /** Work done so far, in the tool's own unit. */
-  readonly progress?: number;
-  /** Work in all, when known. */
-  readonly total?: number;
-  /** What the tool is doing. */
-  readonly message?: string;
-  /** A preliminary result (text, or the parts of a `ToolResult`); the last value the tool yields is its result. */
-  readonly preliminary?: string | readonly ToolResultPart[];
 }
 
 /** A model response is complete (before its tool calls run). */
@@ -95,9 +76,10 @@ export interface FinishedEvent {
 }
 
 /**
- * What `stream().events()` yields, in order, for each round: `text-delta`s, `round-finished`, then for each tool
- * call `tool-call-started` (with the arguments) and `tool-result` or `tool-error` (as calls finish, so interleaved
- * when they run in parallel); `approval-required` when calls wait for a decision; and `finished` last. No event carries the tool context or the system prompt.
+ * What `stream().events()` yields, in order, for each round: `text-delta`s and `tool-input-delta`s as the model
+ * writes, `round-finished`, then for each tool call `tool-call-started` (with the arguments), its `tool-progress` and
+ * `tool-retry` events, and `tool-result` or `tool-error` (as calls finish, so interleaved when they run in
+ * parallel); `approval-required` when calls wait for a decision; and `finished` last. No event carries the tool context or the system prompt.
  */
 export type ChatStreamEvent =
   | TextDeltaEvent
@@ -105,5 +87,6 @@ export type ChatStreamEvent =
   | ToolInputDeltaEvent
   | ToolCallEvent
   | ToolProgressEvent
+  | ToolRetryEvent
   | ApprovalRequiredEvent
   | FinishedEvent;

@@ -108,6 +108,11 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
     this.wakeLoop = resolve;
   };
 
+  /** The round whose model response streams now. */
+  private streaming = 0;
+  private readonly pushToolInput = (toolCallId: string, toolName: string, delta: string): void =>
+    this.push({ type: 'tool-input-delta', round: this.streaming, toolCallId, toolName, delta });
+
   private readonly push = (event: ChatStreamEvent): void => {
     if (this.closed) return;
     const pull = this.pull;
@@ -154,7 +159,8 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
         if (this.closed) return;
         const prompt = run.nextPrompt();
         const round = run.round;
-        const assembler = new ChatResponseAssembler();
+        this.streaming = round;
+        const assembler = new ChatResponseAssembler(this.pushToolInput);
         const observed = telemetry?.startModelRequest(round, prompt, true);
         const chunks =
           observed === undefined

@@ -9,6 +9,13 @@ interface PartialToolCall {
 }
 
 /**
+ * Told each piece of a tool call's arguments as it arrives, with the call's id and name. A piece that arrives before
+ * the call's id and name is told with the next piece after them, or at the end (the call then gets the id
+ * `toResponse()` gives it).
+ */
+export type ToolInputListener = (toolCallId: string, toolName: string, delta: string) => void;
+
+/**
  * Builds one `ChatResponse` from the chunks of a streamed model response: text deltas are concatenated, tool-call
  * fragments are assembled by `index` (they may be interleaved), the last `finish` chunk gives the finish reason and
  * usage. Calls numbered 0, 1, 2… as providers do are kept in an array; any other numbering in a map, sorted at the
@@ -22,6 +29,14 @@ export class ChatResponseAssembler {
   private usage: Usage | undefined;
   private metadata: Readonly<Record<string, unknown>> | undefined;
   private messageMetadata: Readonly<Record<string, unknown>> | undefined;
+
+  /** By call index: how much of its arguments the listener was told (with a listener only). */
+  private readonly reported: Map<number, number> | undefined;
+
+  /** `onToolInput`, when given, is told the arguments of each tool call as they arrive. */
+  constructor(private readonly onToolInput?: ToolInputListener) {
+    if (onToolInput !== undefined) this.reported = new Map();
+  }
 
   /** Takes a chunk; returns its text, if it carries some. */
   add(chunk: ChatResponseChunk): string | undefined {
@@ -42,6 +57,7 @@ export class ChatResponseAssembler {
           call.name ??= chunk.name;
           if (chunk.argumentsDelta) call.arguments += chunk.argumentsDelta;
         }
+        if (this.onToolInput !== undefined) this.reportInput(chunk.index, this.callAt(chunk.index)!);
         return undefined;
       }
       case 'finish':
@@ -58,6 +74,7 @@ export class ChatResponseAssembler {
    * empty name (the loop answers it as an unknown tool).
    */
   toResponse(round: number): ChatResponse {
+    if (this.onToolInput !== undefined) this.reportRest(round);
     let toolCalls: ToolCall[] = [];
     if (this.callsByIndex) {
       const byIndex = this.callsByIndex;
@@ -74,6 +91,27 @@ export class ChatResponseAssembler {
       usage: this.usage,
       metadata: this.metadata,
     };
+  }
+
+  private reportInput(index: number, call: PartialToolCall): void {
+    const reported = this.reported!.get(index) ?? 0;
+    if (call.id === undefined || call.name === undefined || call.arguments.length === reported) return;
+    this.reported!.set(index, call.arguments.length);
+    this.onToolInput!(call.id, call.name, reported === 0 ? call.arguments : call.arguments.slice(reported));
+  }
+
+  /** The arguments not told yet, of calls that never got an id or a name, under the id and name they will have. */
+  private reportRest(round: number): void {
+    const entries = this.callsByIndex
+      ? [...this.callsByIndex]
+      : (this.calls ?? []).map((c, i) => [i, c] as const);
+    for (const [index, call] of entries) {
+      const reported = this.reported!.get(index) ?? 0;
+      if (call.arguments.length === reported) continue;
+      this.reported!.set(index, call.arguments.length);
+      const { id, name } = complete(call, round, index);
+      this.onToolInput!(id, name, call.arguments.slice(reported));
+    }
   }
 
   private callAt(index: number): PartialToolCall | undefined {

@@ -63,4 +63,6 @@ export interface ToolCallTelemetry {
   deny(result: string): void;
   /** The call was over a limit (`onLimit: 'tell-model'`); the tool did not run. */
   limit(result: string, limit: string): void;
+  /** Attempt `attempt` (from 1) failed with a transient error; the next starts after `delayMs`. */
+  retry?(attempt: number, delayMs: number, error: unknown): void;
 }

@@ -82,6 +82,9 @@ export const Messages = {
     `${source} returns a function, which cannot be a tool result: a model can only be sent text. Return the ` +
     `function's result instead, or remove @Tool() (Spring AI leaves such methods out)`,
 
+  invalidProgress: (field: string, toolName: string | undefined) =>
+    `${toolName === undefined ? 'a tool' : `tool "${toolName}"`} reported progress with an invalid ${field}: ` +
+    (field === 'message' ? 'a message must be a string' : `${field} must be a finite number, at least 0`),
   contextIgnored: (toolName: string) =>
     `tool "${toolName}" does not take a ToolContext; the context given to it is ignored`,
 };

@@ -3,7 +3,7 @@ import type { ToolCall } from '../../chat/model/messages';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import type { ToolCallTelemetry } from '../../chat/ports/chat-telemetry';
 import { errorType, statusMessage, toolOutcomeOf, type ToolOutcome } from '../error-type';
-import { GenAi, Operation, ToolCallingAttributes } from '../gen-ai-attributes';
+import { GenAi, Operation, TOOL_RETRY_EVENT, ToolCallingAttributes } from '../gen-ai-attributes';
 import type { CallSpan } from './call-span';
 import { secondsSince } from './telemetry-signals';
 
@@ -63,6 +63,18 @@ export class OpenTelemetryToolCallTelemetry implements ToolCallTelemetry {
   limit(result: string, limit: string): void {
     this.call.limitHit(limit);
     this.finish('limit', 'ToolCallingLimitError', result, undefined);
+  }
+
+  /** An event on the span per retry (the failure's type, never its text), and the attempts so far. */
+  retry(attempt: number, delayMs: number, error: unknown): void {
+    const span = this.span;
+    if (span === undefined || this.ended) return;
+    span.addEvent(TOOL_RETRY_EVENT, {
+      [ToolCallingAttributes.RETRY_ATTEMPT]: attempt,
+      [ToolCallingAttributes.RETRY_DELAY_MS]: delayMs,
+      [GenAi.ERROR_TYPE]: errorType(error),
+    });
+    span.setAttribute(ToolCallingAttributes.TOOL_ATTEMPTS, attempt + 1);
   }
 
   /** The call ended before the tool (aborted, or a sibling's error ended the round). */

@@ -2,6 +2,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
 import type { JsonSchema } from '../json-schema';
 import type { ApprovalPolicy } from '../tool-metadata';
+import type { ToolRetryOptions } from '../tool-retry';
 
 /** Options of `@Tool()` and of function tools. */
 export interface ToolOptions {
@@ -52,6 +53,13 @@ export interface ToolOptions {
    * the search tool until a search finds it. No effect without tool search.
    */
   deferred?: boolean;
+  /**
+   * Try a call again when it fails with a transient error (a `TransientToolError`, or what `retry.transient`
+   * picks): up to `maxAttempts` attempts in all, waiting `backoffMs` (then longer) between them, all within
+   * `timeoutMs`. Each retry is a `tool-retry` event and an event on the call's span; the model sees only the last
+   * attempt's result.
+   */
+  retry?: ToolRetryOptions;
 }
 
 /** A runtime type for a `@ToolParam`: a constructor, or a one-element array for "array of". */

@@ -1,6 +1,7 @@
 import { ToolDefinitionError } from '../../errors/tool-definition.error';
 import { ToolMetadataAccessor } from '../decorators/tool-metadata.accessor';
 import { InvocableToolCallback } from '../invocable-tool-callback';
+import { isAsyncGeneratorFunction } from '../tool-generator';
 import { ToolContext } from '../tool-context';
 import { inspectToolMethod, type ToolMethodPlan } from './tool-method.inspector';
 
@@ -50,8 +51,10 @@ export class MethodToolCallback extends InvocableToolCallback<unknown[]> {
     this.target = options.target;
     this.resolveTarget = options.resolveTarget;
     // The method has no ToolContext parameter and its instance is known: only a subclass could read the context.
+    // A generator method is closed when the call's signal aborts, and reports its preliminary results through it.
     this.readsCallContext = !(
       plan.contextIndex < 0 &&
+      !isAsyncGeneratorFunction(Reflect.get(isStatic ? type : type.prototype, options.methodName)) &&
       options.target !== undefined &&
       inherits(this, 'invoke') &&
       inherits(this, 'invokeMethod')

@@ -111,7 +111,11 @@ describe('aborting a request in the middle of a round', () => {
     await expect(iteration).rejects.toBe(reason);
     for (const signal of signals) expect([signal.aborted, signal.reason]).toEqual([true, reason]);
     expect(log).toEqual(['honours: finally ran']);
-    expect(events).toEqual(['round-finished 1', 'tool-call-started honours', 'tool-call-started ignores']);
+    expect(events.filter((event) => !event.startsWith('tool-input-delta'))).toEqual([
+      'round-finished 1',
+      'tool-call-started honours',
+      'tool-call-started ignores',
+    ]);
     expect(model.requests).toHaveLength(1);
   });
 

@@ -154,7 +154,8 @@ describe('a model that never stops asking for tools', () => {
       const error = await limitError(iteration);
       expect(error).toMatchObject({ limit: 'maxRounds', value: 3 });
       expect(types).toEqual([
-        ...Array(2).fill(['round-finished', 'tool-call-started', 'tool-result']).flat(),
+        ...Array(2).fill(['tool-input-delta', 'round-finished', 'tool-call-started', 'tool-result']).flat(),
+        'tool-input-delta',
         'round-finished',
       ]);
       expect(model.requests).toHaveLength(3);

@@ -33,9 +33,9 @@ export const invokeStage: NextStage = (state) => {
       callback,
       callback.getToolDefinition().name,
       state.args,
-      scope.context,
+      state.context,
       abort,
-      toolMetadataOf(callback).timeoutMs ?? scope.settings.limits.toolTimeoutMs,
+      state.timeoutMs ?? toolMetadataOf(callback).timeoutMs ?? scope.settings.limits.toolTimeoutMs,
       siblings,
       call.id,
     );

@@ -43,6 +43,10 @@ export class ToolCallState {
   telemetry: ToolCallTelemetry | undefined = undefined;
   /** What made the call fail (`DENIED` when a hook refused it), for its telemetry. */
   error: unknown = undefined;
+  /** The context the tool is called with: the chat call's, or one that reports progress (a streamed call). */
+  context: ToolContext;
+  /** The time the tool is given, when less than its limit (an attempt after the first: see `ToolCallRetry`). */
+  timeoutMs: number | undefined = undefined;
 
   constructor(
     readonly scope: ToolRoundScope,
@@ -51,6 +55,7 @@ export class ToolCallState {
     readonly target: Target,
   ) {
     this.args = call.arguments;
+    this.context = scope.context;
   }
 }
 
