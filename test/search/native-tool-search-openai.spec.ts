@@ -1,4 +1,9 @@
-import { ChatClient, FunctionToolCallback, ToolSearchAdvisor } from 'nestjs-tool-calling';
+import {
+  ChatClient,
+  FunctionToolCallback,
+  MessageWindowChatMemory,
+  ToolSearchAdvisor,
+} from 'nestjs-tool-calling';
 import { OpenAiResponsesChatModel } from 'nestjs-tool-calling/openai';
 import { OPENAI_TEST_KEY } from '../models/support/chat-test.helpers';
 import { ProviderTestServer } from '../models/support/provider-test.server';
@@ -112,6 +117,38 @@ describe("Native tool search with OpenAI's Responses API (tool_search, defer_loa
       { type: 'tool_search_output', id: 'tso_1', execution: 'server', tools: [LOADED] },
       { type: 'function_call', call_id: 'call_1', name: 'suspendAccount', arguments: '{"id":"7"}' },
       { type: 'function_call_output', call_id: 'call_1', output: 'suspendAccount 7' },
+    ]);
+  });
+
+  it("keeps what the provider's search loaded for the conversation's next call, through chat memory", async () => {
+    server = await ProviderTestServer.start({ json: SEARCHED_AND_CALLED }, { json: DONE }, { json: DONE });
+    const model = new OpenAiResponsesChatModel({
+      model: 'gpt-5.4',
+      apiKey: OPENAI_TEST_KEY,
+      baseURL: server.url('/v1'),
+      maxRetries: 0,
+    });
+    const chat = ChatClient.create(
+      model,
+      {
+        toolCallbacks: [tool('suspendAccount', 'Freeze a customer account')],
+        advisors: [new ToolSearchAdvisor({ native: true })],
+      },
+      { chatMemory: new MessageWindowChatMemory() },
+    );
+
+    await chat.prompt('Freeze account 7').conversationId('c1').call().content();
+    await chat.prompt('And account 8?').conversationId('c1').call().content();
+
+    const next = server.requests[2].body.input as { type?: string; role?: string }[];
+    expect(next.map((item) => item.type ?? item.role)).toEqual([
+      'user',
+      'tool_search_call',
+      'tool_search_output',
+      'function_call',
+      'function_call_output',
+      'assistant',
+      'user',
     ]);
   });
 
