@@ -44,6 +44,14 @@ export function askWithSearch(chat: ChatClient, question: string): Promise<strin
   return chat.prompt(question).advisors(toolSearch).call().content();
 }
 
+// --- The provider's own search, where the model has one ---------------------------------------------------------
+export function providerSearchingClient(chatModel: ChatModel, tools: object[]): ChatClient {
+  return ChatClient.create(chatModel, {
+    tools,
+    advisors: [new ToolSearchAdvisor({ native: true, threshold: 30, pinned: ['get_current_time'] })],
+  });
+}
+
 // --- Another index: embeddings of your own -----------------------------------------------------------------------
 export type Embed = (texts: string[]) => Promise<number[][]>;
 
@@ -108,6 +116,29 @@ describe('tool search', () => {
     const model = new ScriptedChatModel(['Hello.']);
     await searchingClient(model, [new AccountTools()]).prompt('Hi').call().content();
     expect(model.requests[0].tools.map((tool) => tool.name)).toEqual(['whoAmI', 'refundOrder']);
+  });
+
+  it('defers the tools to a model that searches natively, and searches itself for any other', async () => {
+    const tools = Array.from({ length: 31 }, (_, i) =>
+      FunctionToolCallback.from({ name: `tool_${i}`, description: `Tool number ${i}`, fn: () => 'ok' }),
+    );
+    const scripted = new ScriptedChatModel(['Hello.', 'Hello.']);
+    const native: ChatModel = {
+      nativeToolSearch: true,
+      call: (prompt, options) => scripted.call(prompt, options),
+      stream: (prompt, options) => scripted.stream(prompt, options),
+    };
+
+    await providerSearchingClient(native, []).mutate({ toolCallbacks: tools }).prompt('Hi').call().content();
+    expect(scripted.requests[0].tools).toHaveLength(31);
+    expect(scripted.requests[0].tools.every((tool) => tool.deferLoading === true)).toBe(true);
+
+    await providerSearchingClient(scripted, [])
+      .mutate({ toolCallbacks: tools })
+      .prompt('Hi')
+      .call()
+      .content();
+    expect(scripted.requests[1].tools.map((tool) => tool.name)).toEqual(['tool_search']);
   });
 
   it('ranks with an index of your own', async () => {

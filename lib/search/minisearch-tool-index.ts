@@ -20,7 +20,11 @@ type MiniSearchClass = new (options: Record<string, unknown>) => MiniSearchLike;
 
 /** How `MiniSearchToolIndex` ranks. */
 export interface MiniSearchToolIndexOptions {
-  /** Weights of the fields. Default: name 3, description 2, parameters 1. */
+  /**
+   * How many times the words of each part of a definition count (whole numbers, 0 to leave a part out). Default:
+   * name 3, description 2, parameters 1. The parts are indexed as one text, as BM25F does: a word found in the name,
+   * the description and the parameters of one tool counts with diminishing returns, not three times over.
+   */
   readonly boost?: Partial<Record<'name' | 'description' | 'parameters', number>>;
   /** Fuzzy matching, as a fraction of the term's length (MiniSearch's `fuzzy`). Default 0.2; 0 for none. */
   readonly fuzzy?: number;
@@ -54,11 +58,14 @@ export class MiniSearchToolIndex implements ToolSearchIndex {
   private readonly indexed = new Map<string, ToolDefinition>();
   private readonly seen = new WeakSet<ReadonlyMap<string, ToolCallback>>();
   private readonly searchOptions: Record<string, unknown>;
+  private readonly weights: readonly [keyof ToolSearchDocument, number][];
 
-  constructor(private readonly options: MiniSearchToolIndexOptions = {}) {
+  constructor(options: MiniSearchToolIndexOptions = {}) {
     const fuzzy = options.fuzzy ?? 0.2;
+    this.weights = Object.entries({ name: 3, description: 2, parameters: 1, ...options.boost }).map(
+      ([part, weight]) => [part as keyof ToolSearchDocument, repetitions(`boost.${part}`, weight)],
+    );
     this.searchOptions = {
-      boost: { name: 3, description: 2, parameters: 1, ...options.boost },
       prefix: (term: string) => term.length >= 4,
       fuzzy: fuzzy > 0 ? (term: string) => (term.length >= 5 ? fuzzy : false) : false,
       combineWith: 'OR',
@@ -107,8 +114,11 @@ export class MiniSearchToolIndex implements ToolSearchIndex {
 
   private create(): MiniSearchLike {
     const MiniSearch = miniSearch();
+    const weights = this.weights;
     return new MiniSearch({
-      fields: ['name', 'description', 'parameters'],
+      fields: ['text'],
+      extractField: (document: ToolSearchDocument, field: string) =>
+        field === 'id' ? document.id : weightedText(document, weights),
       storeFields: [],
       // Vacuuming runs on timers; a discarded tool's leftovers go when the index is rebuilt.
       autoVacuum: false,
@@ -117,6 +127,23 @@ export class MiniSearchToolIndex implements ToolSearchIndex {
       searchOptions: this.searchOptions,
     });
   }
+}
+
+function repetitions(option: string, value: number | undefined): number {
+  if (value === undefined || !Number.isInteger(value) || value < 0 || value > 10) {
+    throw new ToolCallingOptionsError(`MiniSearchToolIndex.${option}`, value, 'a whole number from 0 to 10');
+  }
+  return value;
+}
+
+/** The document as one text, each part repeated by its weight (BM25's term frequency saturates across them). */
+function weightedText(
+  document: ToolSearchDocument,
+  weights: readonly [keyof ToolSearchDocument, number][],
+): string {
+  const parts: string[] = [];
+  for (const [part, weight] of weights) for (let i = 0; i < weight; i++) parts.push(document[part]);
+  return parts.join(' ');
 }
 
 /** Words that match every tool and rank none. */

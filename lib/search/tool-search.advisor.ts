@@ -12,12 +12,14 @@ import type { ChatClientResponse } from '../chat/ports/chat-client-response';
 import type { ChatStreamEvent } from '../chat/loop/chat-stream-event';
 import { toolDefinitionsOf } from '../chat/loop/tool-resolution-cache';
 import type { SelectedTools, ToolSelector } from '../chat/loop/tool-selection';
+import type { ChatModel } from '../chat/model/chat-model';
 import type { Message } from '../chat/model/messages';
 import { FunctionToolCallback } from '../tool/function/function-tool-callback';
 import type { ToolCallback } from '../tool/tool-callback';
 import type { ToolContext } from '../tool/tool-context';
 import { assertValidToolName } from '../tool/tool-names';
 import { MiniSearchToolIndex } from './minisearch-tool-index';
+import { NativeToolSearchSelection } from './native-tool-search.selection';
 import type { ToolSearchIndex } from './tool-search-index';
 import { ToolSearchSession, type ToolSearchSettings } from './tool-search-session';
 
@@ -38,6 +40,12 @@ export interface ToolSearchAdvisorOptions {
   readonly maxLoadedTools?: number;
   /** The search tool's name. Default `tool_search`. */
   readonly searchToolName?: string;
+  /**
+   * Let the provider search when the model can (`ChatModel.nativeToolSearch`: Anthropic's tool search tool, OpenAI's
+   * `tool_search` on the Responses API): the caller's visible tools are sent deferred and the provider loads what
+   * its search finds; with any other model the library's search runs. Default `false`: the library's search always.
+   */
+  readonly native?: boolean;
   /** Default `ADVISOR_ORDER.default` (0). */
   readonly order?: number;
 }
@@ -59,11 +67,13 @@ export class ToolSearchAdvisor implements CallAdvisor, StreamAdvisor, ToolSelect
   /** Where it sits among the advisors (it only marks the request: any order works). */
   readonly order: number;
   private readonly threshold: number;
+  private readonly native: boolean;
   private readonly settings: ToolSearchSettings;
 
   constructor(options: ToolSearchAdvisorOptions = {}) {
     this.order = options.order ?? ADVISOR_ORDER.default;
     this.threshold = count('threshold', options.threshold ?? 0, 0);
+    this.native = options.native ?? false;
     const maxResults = count('maxResults', options.maxResults ?? 5, 1);
     const searchToolName = options.searchToolName ?? 'tool_search';
     assertValidToolName(searchToolName, 'ToolSearchAdvisor.searchToolName');
@@ -87,15 +97,19 @@ export class ToolSearchAdvisor implements CallAdvisor, StreamAdvisor, ToolSelect
   }
 
   /**
-   * Called by the chat run with the caller's visible tools: all of them at or below the threshold, else a search
-   * session (the index brought up to date first).
+   * Called by the chat run with the caller's visible tools: all of them at or below the threshold; the pinned ones
+   * and the others deferred when the provider searches (`native`); else a search session (the index brought up to
+   * date first).
    */
   async select(
     tools: ReadonlyMap<string, ToolCallback>,
     _context: ToolContext,
     history: readonly Message[],
+    model?: ChatModel,
   ): Promise<SelectedTools> {
     if (tools.size <= this.threshold) return { tools, definitions: () => toolDefinitionsOf(tools) };
+    if (this.native && model?.nativeToolSearch === true)
+      return new NativeToolSearchSelection(tools, this.settings.pinned);
     await this.settings.index.update(tools);
     return new ToolSearchSession(tools, this.settings, history);
   }

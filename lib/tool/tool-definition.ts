@@ -19,4 +19,10 @@ export interface ToolDefinition {
    * mode ignore it.
    */
   readonly strict?: boolean;
+  /**
+   * Deferred to the provider's own tool search (Anthropic's `defer_loading` with its tool search tool, OpenAI's
+   * `tool_search`): sent with the request, but loaded into the model's context only when that search finds it. Set by
+   * `ToolSearchAdvisor({ native: true })` for a model that says it searches natively (`ChatModel.nativeToolSearch`).
+   */
+  readonly deferLoading?: boolean;
 }

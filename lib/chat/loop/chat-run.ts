@@ -94,7 +94,12 @@ export class ChatRun {
     // Tool search: the selector decides what each round offers and may run (see ToolSelector).
     const selector = request.toolSelector;
     const selection = selector
-      ? await selector.select(tools, context, request.resumption?.run.history ?? request.messages)
+      ? await selector.select(
+          tools,
+          context,
+          request.resumption?.run.history ?? request.messages,
+          request.chatModel,
+        )
       : undefined;
     if (selection) tools = selection.tools;
     const definitions = selection ? selection.definitions() : toolDefinitionsOf(tools);

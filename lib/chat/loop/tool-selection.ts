@@ -1,6 +1,7 @@
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolDefinition } from '../../tool/tool-definition';
+import type { ChatModel } from '../model/chat-model';
 import type { Message } from '../model/messages';
 
 /**
@@ -10,12 +11,14 @@ import type { Message } from '../model/messages';
 export interface ToolSelector {
   /**
    * The selection for one run. `tools` are the tools this caller may see (visibility already applied); `history` is
-   * the conversation the run starts from (a resumed run's included), so that tools loaded earlier stay loaded.
+   * the conversation the run starts from (a resumed run's included), so that tools loaded earlier stay loaded;
+   * `model` the model the run asks (whether it searches natively: `ChatModel.nativeToolSearch`).
    */
   select(
     tools: ReadonlyMap<string, ToolCallback>,
     context: ToolContext,
     history: readonly Message[],
+    model: ChatModel,
   ): SelectedTools | Promise<SelectedTools>;
 }
 

@@ -35,6 +35,12 @@ export interface ChatModel {
   readonly providerName?: string;
   /** The model asked when the options name none, for telemetry (`gen_ai.request.model`). */
   readonly model?: string;
+  /**
+   * `true` when the provider searches deferred tools itself: the adapter sends a definition with `deferLoading` as
+   * the provider's deferred tool, with the provider's tool search tool, and carries the search's blocks in the
+   * assistant message's `metadata` to the next request. `ToolSearchAdvisor({ native: true })` then uses it.
+   */
+  readonly nativeToolSearch?: boolean;
   /** One request; the whole response. */
   call(prompt: Prompt, options?: ChatModelCallOptions): Promise<ChatResponse>;
   /** One request, its response in pieces as they come. */

@@ -34,6 +34,8 @@ function messagesWire(
 export class AnthropicChatModel extends ProviderChatModel {
   /** `gen_ai.provider.name` of the requests. */
   readonly providerName = 'anthropic';
+  /** Deferred tools go to Anthropic's tool search tool (`defer_loading`), for `ToolSearchAdvisor({ native: true })`. */
+  readonly nativeToolSearch = true;
 
   /**
    * @param settings - the model and how to reach it; `client`: your own configured `Anthropic` client, used instead

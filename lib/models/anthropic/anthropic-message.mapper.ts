@@ -3,6 +3,7 @@ import type { Message } from '../../chat/model/messages';
 import { toolArgumentsObject } from '../tool-arguments.text';
 import { turnConversation } from '../conversation.mapping';
 import { toAnthropicToolResult } from './anthropic-tool-result.mapper';
+import { toolSearchBlocks } from './anthropic-tool-search';
 
 /** A conversation in Anthropic's Messages format: the system prompt apart, then alternating user/assistant turns. */
 export interface AnthropicConversation {
@@ -22,6 +23,7 @@ export function toAnthropicConversation(messages: readonly Message[]): Anthropic
     modelRole: 'assistant',
     user: (message) => textBlocks(message.content),
     assistant: (message) => [
+      ...toolSearchBlocks(message.metadata),
       ...textBlocks(message.content),
       ...message.toolCalls.map((call): ContentBlockParam => ({
         type: 'tool_use',

@@ -4,6 +4,7 @@ import type { Prompt } from '../../chat/model/prompt';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import { DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic.constants';
 import { toAnthropicConversation } from './anthropic-message.mapper';
+import { withToolSearchTool } from './anthropic-tool-search';
 
 /** What the adapter fixes for every Messages API request: the default model and `max_tokens`. */
 export interface AnthropicRequestSettings {
@@ -33,7 +34,7 @@ export function toAnthropicRequest(
   if (options.topP !== undefined) body.top_p = options.topP;
   if (options.stop !== undefined && options.stop.length > 0) body.stop_sequences = [...options.stop];
   if (prompt.tools.length > 0) {
-    body.tools = prompt.tools.map(toAnthropicTool);
+    body.tools = withToolSearchTool(prompt.tools.map(toAnthropicTool));
     const toolChoice = toAnthropicToolChoice(options);
     if (toolChoice) body.tool_choice = toolChoice;
   }
@@ -45,6 +46,7 @@ function toAnthropicTool(definition: ToolDefinition): Tool {
     name: definition.name,
     description: definition.description,
     input_schema: definition.inputSchema as Tool.InputSchema,
+    ...(definition.deferLoading === true ? { defer_loading: true } : {}),
   };
 }
 

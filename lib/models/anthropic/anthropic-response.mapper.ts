@@ -6,6 +6,7 @@ import type {
 import type { ChatResponse, FinishReason, Usage } from '../../chat/model/chat-response';
 import type { ToolCall } from '../../chat/model/messages';
 import { responseMetadata, tokenCount, usageOf } from '../response-parts';
+import { toolSearchMetadata } from './anthropic-tool-search';
 
 /** An Anthropic message as a `ChatResponse`: its text blocks joined, its `tool_use` blocks as tool calls. */
 export function fromAnthropicMessage(message: Message): ChatResponse {
@@ -17,8 +18,11 @@ export function fromAnthropicMessage(message: Message): ChatResponse {
       toolCalls.push({ id: block.id, name: block.name, arguments: JSON.stringify(block.input ?? {}) });
     }
   }
+  const searched = toolSearchMetadata(message.content ?? []);
   return {
-    message: { role: 'assistant', content, toolCalls },
+    message: searched
+      ? { role: 'assistant', content, toolCalls, metadata: searched }
+      : { role: 'assistant', content, toolCalls },
     finishReason: toFinishReason(message.stop_reason),
     usage: toUsage(message.usage),
     metadata: responseMetadata(message.id, message.model, message.stop_reason, {

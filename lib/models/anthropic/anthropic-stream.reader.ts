@@ -4,6 +4,7 @@ import { ChatModelResponseError } from '../../errors/chat-model-response.error';
 import { ModelMessages, type ModelEndpoint } from '../../errors/messages/models.messages';
 import { responseMetadata } from '../response-parts';
 import { toFinishReason, toUsage } from './anthropic-response.mapper';
+import { ToolSearchStreamBlocks } from './anthropic-tool-search';
 
 interface ToolBlock {
   readonly index: number;
@@ -31,6 +32,7 @@ export async function* readAnthropicStream(
   endpoint: ModelEndpoint,
 ): AsyncGenerator<ChatResponseChunk> {
   const toolBlocks = new Map<number, ToolBlock>();
+  const searchBlocks = new ToolSearchStreamBlocks();
   const usage: UsageCounts = {};
   let id: string | undefined;
   let model: string | undefined;
@@ -51,6 +53,8 @@ export async function* readAnthropicStream(
           const tool: ToolBlock = { index: toolBlocks.size, input: block.input, sentArguments: false };
           toolBlocks.set(event.index, tool);
           yield { type: 'tool-call-delta', index: tool.index, id: block.id, name: block.name };
+        } else if (block && searchBlocks.start(event.index, block)) {
+          // Anthropic's own tool search: kept for the next request, not a call of ours.
         } else if (block?.type === 'text' && block.text) {
           yield { type: 'text-delta', text: block.text };
         }
@@ -60,6 +64,7 @@ export async function* readAnthropicStream(
         const delta = event.delta;
         if (delta?.type === 'text_delta' && delta.text) yield { type: 'text-delta', text: delta.text };
         else if (delta?.type === 'input_json_delta' && delta.partial_json) {
+          if (searchBlocks.inputDelta(event.index, delta.partial_json)) break;
           const tool = toolBlocks.get(event.index);
           if (tool) {
             tool.sentArguments = true;
@@ -103,7 +108,14 @@ export async function* readAnthropicStream(
     finishReason: toFinishReason(stopReason),
     usage: Object.keys(usage).length > 0 ? toUsage(usage) : undefined,
     metadata: responseMetadata(id, model, stopReason, { stopSequence }),
+    ...withMessageMetadata(searchBlocks.metadata()),
   };
+}
+
+function withMessageMetadata(metadata: Readonly<Record<string, unknown>> | undefined): {
+  messageMetadata?: Readonly<Record<string, unknown>>;
+} {
+  return metadata === undefined ? {} : { messageMetadata: metadata };
 }
 
 /** `message_delta` counts are cumulative and `null` when unchanged: a number replaces, anything else keeps. */

@@ -56,6 +56,8 @@ export function responsesWire(
 export class OpenAiResponsesChatModel extends ProviderChatModel {
   /** `gen_ai.provider.name` of the requests. */
   readonly providerName = 'openai';
+  /** Deferred tools go to OpenAI's hosted `tool_search` (`defer_loading`), for `ToolSearchAdvisor({ native: true })`. */
+  readonly nativeToolSearch = true;
 
   /**
    * @param settings - the model and how to reach it; `client`: your own configured `OpenAI` client, used instead of

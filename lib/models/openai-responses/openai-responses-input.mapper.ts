@@ -3,13 +3,18 @@ import type { AssistantMessage, Message } from '../../chat/model/messages';
 import { isRecord } from '../../util/is-record';
 import { flatConversation } from '../conversation.mapping';
 import { toResponsesToolOutput } from './openai-responses-tool-result.mapper';
+import { toolSearchItems } from './openai-responses-tool-search';
 
 /** Where the adapter keeps what a later request needs back, in `AssistantMessage.metadata`. */
 export const RESPONSES_METADATA_KEY = 'openai-responses';
 
-/** What the adapter keeps with an assistant message: the reasoning items that came before its tool calls. */
+/**
+ * What the adapter keeps with an assistant message: the reasoning items that came before its tool calls, and the
+ * items of OpenAI's tool search (which deferred tools it loaded).
+ */
 export interface ResponsesMessageState {
   readonly reasoning: readonly ResponseInputItem[];
+  readonly toolSearch?: readonly ResponseInputItem[];
 }
 
 /**
@@ -28,7 +33,7 @@ export function toResponsesInput(messages: readonly Message[]): ResponseInputIte
 }
 
 function assistantItems(message: AssistantMessage): ResponseInputItem[] {
-  const items: ResponseInputItem[] = [...reasoningOf(message)];
+  const items: ResponseInputItem[] = [...reasoningOf(message), ...toolSearchOf(message)];
   if (message.content !== '' || message.toolCalls.length === 0) {
     items.push({ role: 'assistant', content: message.content });
   }
@@ -44,9 +49,16 @@ function reasoningOf(message: AssistantMessage): readonly ResponseInputItem[] {
   return Array.isArray(reasoning) ? (reasoning as readonly ResponseInputItem[]) : [];
 }
 
+function toolSearchOf(message: AssistantMessage): readonly ResponseInputItem[] {
+  const state = message.metadata?.[RESPONSES_METADATA_KEY] as Partial<ResponsesMessageState> | undefined;
+  const items: unknown = state?.toolSearch;
+  return Array.isArray(items) ? toolSearchItems(items) : [];
+}
+
 /**
- * The reasoning items of a response as they can be sent back: with `store: false` only those that carry their
- * `encrypted_content` (an id alone refers to a stored item); `undefined` when there are none.
+ * The reasoning items of a response (and its tool search items) as they can be sent back: with `store: false` only
+ * the reasoning items that carry their `encrypted_content` (an id alone refers to a stored item); `undefined` when
+ * there are none.
  */
 export function replayableReasoning(
   output: readonly unknown[],
@@ -64,5 +76,7 @@ export function replayableReasoning(
       ...(encrypted !== undefined ? { encrypted_content: encrypted } : {}),
     });
   }
-  return reasoning.length > 0 ? { [RESPONSES_METADATA_KEY]: { reasoning } } : undefined;
+  const toolSearch = toolSearchItems(output);
+  if (reasoning.length === 0 && toolSearch.length === 0) return undefined;
+  return { [RESPONSES_METADATA_KEY]: { reasoning, ...(toolSearch.length > 0 ? { toolSearch } : {}) } };
 }

@@ -9,6 +9,7 @@ import type { Prompt } from '../../chat/model/prompt';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import { strictSchemaFor, type OpenAiStrictPolicy } from '../openai/openai-tool.mapper';
 import { toResponsesInput } from './openai-responses-input.mapper';
+import { withResponsesToolSearch } from './openai-responses-tool-search';
 
 /** What the adapter fixes for every Responses API request: model, strict mode, `store`, reasoning. */
 export interface ResponsesRequestSettings {
@@ -48,7 +49,7 @@ export function toResponsesRequest(
   if (options.topP !== undefined) body.top_p = options.topP;
   if (options.maxTokens !== undefined) body.max_output_tokens = options.maxTokens;
   if (prompt.tools.length > 0) {
-    body.tools = prompt.tools.map((tool) => toResponsesTool(tool, settings.strict));
+    body.tools = withResponsesToolSearch(prompt.tools.map((tool) => toResponsesTool(tool, settings.strict)));
     if (options.toolChoice !== undefined) body.tool_choice = toResponsesToolChoice(options.toolChoice);
     if (options.parallelToolCalls !== undefined) body.parallel_tool_calls = options.parallelToolCalls;
   }
@@ -67,6 +68,7 @@ export function toResponsesTool(definition: ToolDefinition, policy: OpenAiStrict
     description: definition.description,
     parameters: strictSchema ?? definition.inputSchema,
     strict: strictSchema !== undefined,
+    ...(definition.deferLoading === true ? { defer_loading: true } : {}),
   };
 }
 
