@@ -1,0 +1,197 @@
+import { RoundPreparationError } from '../../errors/round-preparation.error';
+import { LoopSteeringMessages } from '../../errors/messages/loop-steering.messages';
+import { previewValue } from '../../errors/messages/tool.messages';
+import type { ToolCallback } from '../../tool/tool-callback';
+import type { ToolDefinition } from '../../tool/tool-definition';
+import type { ChatOptions, ToolChoice } from '../model/chat-options';
+import { mergeChatOptions } from '../model/merge-chat-options';
+import { systemMessage, type Message } from '../model/messages';
+import type { Prompt } from '../model/prompt';
+import type { RoundSteering } from '../ports/chat-telemetry';
+import type { ChatRunState } from './chat-run-state';
+import { assertToolCallsPaired } from './message-pairing';
+
+/** What a `prepareRound` hook sees: the run so far, and the model request about to be made. */
+export interface PrepareRoundInput extends ChatRunState {
+  /** 1-based number of the model request being prepared. */
+  readonly round: number;
+  /** The tools this request would offer (after the hooks before this one). */
+  readonly tools: readonly ToolDefinition[];
+  /** The options this request would be sent with (after the hooks before this one). */
+  readonly options: ChatOptions;
+  /** The messages this request would send (after the hooks before this one): at first the whole conversation. */
+  readonly messages: readonly Message[];
+}
+
+/** What a `prepareRound` hook changes for one model request; what it leaves out stays as it is. */
+export interface RoundPreparation {
+  /**
+   * The names of the only tools offered in this request, each among the run's tools (else a
+   * `RoundPreparationError`). A tool left out that the model calls anyway is refused like an unknown tool.
+   */
+  readonly activeTools?: readonly string[];
+  /** Whether the model may (`'auto'`), must (`'required'`) or must not (`'none'`) call a tool, or which one. */
+  readonly toolChoice?: ToolChoice;
+  /** Merged over the request's options (model, temperature…). */
+  readonly options?: ChatOptions;
+  /** Replaces the system message of this request (added first when there is none). */
+  readonly system?: string;
+  /**
+   * The messages sent in this request instead (e.g. the conversation trimmed). An assistant message with tool calls
+   * must be followed by the tool message answering exactly those calls, and a tool message must follow its calls,
+   * else a `RoundPreparationError`. The run's conversation (and chat memory) keeps every message.
+   */
+  readonly messages?: readonly Message[];
+}
+
+/**
+ * Called before each model request of a chat call (the AI SDK's `prepareStep`), synchronously or not: it may restrict
+ * the tools offered, force or forbid tool use, change the options or the system prompt, or trim the messages sent,
+ * for that request only. Returns nothing to leave the request as it is. A hook that throws fails the call.
+ */
+export type PrepareRound = (
+  input: PrepareRoundInput,
+) => RoundPreparation | undefined | void | Promise<RoundPreparation | undefined | void>;
+
+/** A model request as the hooks made it, with the tools its response may run. */
+export interface PreparedRound {
+  readonly prompt: Prompt;
+  /** The tools the response may run; absent: every tool of the run. */
+  readonly tools?: ReadonlyMap<string, ToolCallback>;
+  /** What changed, for telemetry. */
+  readonly steering: RoundSteering;
+}
+
+/** Runs the hooks in order, each seeing the request as the ones before it left it. */
+export function prepareRound(
+  hooks: readonly PrepareRound[],
+  state: ChatRunState,
+  round: number,
+  base: Prompt,
+  runTools: ReadonlyMap<string, ToolCallback>,
+): PreparedRound | Promise<PreparedRound> {
+  const draft = new RoundDraft(state, round, base, runTools);
+  for (let i = 0; i < hooks.length; i++) {
+    const changes = hooks[i](draft.input());
+    if (changes instanceof Promise || typeof (changes as PromiseLike<unknown> | undefined)?.then === 'function') {
+      return continueAsync(hooks, i, Promise.resolve(changes), draft);
+    }
+    draft.apply(changes);
+  }
+  return draft.finish();
+}
+
+async function continueAsync(
+  hooks: readonly PrepareRound[],
+  index: number,
+  pending: Promise<RoundPreparation | undefined | void>,
+  draft: RoundDraft,
+): Promise<PreparedRound> {
+  draft.apply(await pending);
+  for (let i = index + 1; i < hooks.length; i++) draft.apply(await hooks[i](draft.input()));
+  return draft.finish();
+}
+
+class RoundDraft {
+  private messages: readonly Message[];
+  private tools: readonly ToolDefinition[];
+  private options: ChatOptions;
+  private active: ReadonlySet<string> | undefined;
+  private readonly steering: { -readonly [K in keyof RoundSteering]: RoundSteering[K] } = {};
+
+  constructor(
+    private readonly state: ChatRunState,
+    private readonly round: number,
+    private readonly base: Prompt,
+    private readonly runTools: ReadonlyMap<string, ToolCallback>,
+  ) {
+    this.messages = base.messages;
+    this.tools = base.tools;
+    this.options = base.options;
+  }
+
+  input(): PrepareRoundInput {
+    return {
+      ...this.state,
+      round: this.round,
+      tools: this.tools,
+      options: this.options,
+      messages: this.messages,
+    };
+  }
+
+  apply(changes: RoundPreparation | undefined | void): void {
+    if (changes === undefined || changes === null) return;
+    const round = this.round;
+    if (typeof changes !== 'object' || Array.isArray(changes))
+      throw new RoundPreparationError(round, LoopSteeringMessages.notAPreparation(round, previewValue(changes)));
+    const { activeTools, toolChoice, options, system, messages } = changes;
+    if (activeTools !== undefined) this.restrictTools(activeTools);
+    if (options !== undefined) {
+      this.options = mergeChatOptions(this.options, options);
+      this.steering.optionsChanged = true;
+    }
+    if (toolChoice !== undefined) this.options = { ...this.options, toolChoice };
+    if (messages !== undefined && messages !== this.messages) {
+      assertToolCallsPaired(messages, round);
+      this.messages = messages;
+      this.steering.messagesSent = messages.length;
+    }
+    if (system !== undefined) {
+      const first = this.messages[0];
+      this.messages =
+        first?.role === 'system'
+          ? [systemMessage(system), ...this.messages.slice(1)]
+          : [systemMessage(system), ...this.messages];
+      this.steering.systemReplaced = true;
+    }
+  }
+
+  finish(): PreparedRound {
+    const round = this.round;
+    const choice = this.options.toolChoice;
+    const choiceChanged = choice !== this.base.options.toolChoice;
+    if (choice !== undefined && (choiceChanged || this.active !== undefined)) {
+      const offered = this.tools.map((tool) => tool.name);
+      if (typeof choice === 'object' && !offered.includes(choice.name))
+        throw new RoundPreparationError(
+          round,
+          LoopSteeringMessages.toolChoiceNotOffered(round, choice.name, offered),
+        );
+      if (choice === 'required' && offered.length === 0)
+        throw new RoundPreparationError(round, LoopSteeringMessages.toolChoiceWithoutTools(round));
+      if (choiceChanged) this.steering.toolChoice = choice;
+    }
+    const active = this.active;
+    let tools: Map<string, ToolCallback> | undefined;
+    if (active !== undefined) {
+      tools = new Map();
+      for (const name of active) tools.set(name, this.runTools.get(name)!);
+      this.steering.activeTools = [...active];
+    }
+    const prompt: Prompt = { messages: this.messages, tools: this.tools, options: this.options };
+    return tools === undefined ? { prompt, steering: this.steering } : { prompt, tools, steering: this.steering };
+  }
+
+  private restrictTools(names: readonly string[]): void {
+    const round = this.round;
+    if (!Array.isArray(names))
+      throw new RoundPreparationError(
+        round,
+        LoopSteeringMessages.unknownActiveTools(round, [String(names)], [...this.runTools.keys()]),
+      );
+    const unknown = names.filter((name) => typeof name !== 'string' || !this.runTools.has(name));
+    if (unknown.length > 0)
+      throw new RoundPreparationError(
+        round,
+        LoopSteeringMessages.unknownActiveTools(round, unknown.map(String), [...this.runTools.keys()]),
+      );
+    const active = new Set(names);
+    // The base definitions keep their order (and a tool selector's form); a tool it did not offer is added.
+    const tools = this.base.tools.filter((tool) => active.has(tool.name));
+    for (const name of active)
+      if (!tools.some((tool) => tool.name === name)) tools.push(this.runTools.get(name)!.getToolDefinition());
+    this.tools = tools;
+    this.active = active;
+  }
+}
