@@ -96,7 +96,8 @@ export class ChatClientRequest {
       context: changes.toolContext ?? base.context,
       adviseContext: changes.context ?? base.adviseContext,
       toolSelector: changes.toolSelector ?? base.toolSelector,
-      prepareRound: prepareRound === undefined ? base.prepareRound : prepareRound.length > 0 ? prepareRound : undefined,
+      prepareRound:
+        prepareRound === undefined ? base.prepareRound : prepareRound.length > 0 ? prepareRound : undefined,
       stopWhen: stopWhen === undefined ? base.stopWhen : stopWhen.length > 0 ? stopWhen : undefined,
     });
   }

@@ -83,6 +83,8 @@ class EntityRepair<T> implements AnswerRepair {
   /** The value of the final answer: checked already when it fit, parsed now otherwise (which throws). */
   valueOf(text: string): Promise<T> {
     const parsed = this.parsed;
-    return parsed !== undefined && parsed.text === text ? Promise.resolve(parsed.value) : this.output.parse(text);
+    return parsed !== undefined && parsed.text === text
+      ? Promise.resolve(parsed.value)
+      : this.output.parse(text);
   }
 }

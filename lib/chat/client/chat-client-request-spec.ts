@@ -247,7 +247,9 @@ export class ChatClientRequestSpec {
     }
     if (messages.length === 0 && !resuming) throw new InvalidChatRequestError(ChatMessages.emptyPrompt());
     const scope = this.scope;
-    const prepareRound = this.preparations ? state.prepareRound.concat(this.preparations) : state.prepareRound;
+    const prepareRound = this.preparations
+      ? state.prepareRound.concat(this.preparations)
+      : state.prepareRound;
     const stopWhen = this.conditions ? state.stopWhen.concat(this.conditions) : state.stopWhen;
     const elideToolResults = this.elision ?? state.elideToolResults;
     return {

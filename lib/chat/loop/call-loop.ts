@@ -33,7 +33,13 @@ async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined):
     const prompt = next instanceof Promise ? await next : next;
     const response = await (telemetry === undefined
       ? model.call(prompt, callOptions)
-      : observeModelCall(telemetry, run.round, prompt, () => model.call(prompt, callOptions), run.roundSteering));
+      : observeModelCall(
+          telemetry,
+          run.round,
+          prompt,
+          () => model.call(prompt, callOptions),
+          run.roundSteering,
+        ));
     if (run.accept(response) === 'answered') {
       if (request.answerRepair !== undefined && (await run.repairAnswer())) continue;
       return run.finish();

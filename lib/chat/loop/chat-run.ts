@@ -166,8 +166,9 @@ export class ChatRun {
     return {
       rounds,
       messages: this.history,
-      responses: this.responses ?? NO_TOOL_CALLS,
-      toolExecutions: this.records ?? NO_TOOL_CALLS,
+      // Copies: the run goes on adding to its own lists, and a hook may keep what it was given.
+      responses: this.responses?.slice() ?? NO_TOOL_CALLS,
+      toolExecutions: this.records?.slice() ?? NO_TOOL_CALLS,
       usage: this.usage,
       toolContext: this.context,
       context: this.request.adviseContext,

@@ -9,7 +9,7 @@ const ROLES = new Set(['system', 'user', 'assistant', 'tool']);
  * calls not followed by the tool message answering exactly those calls, a tool message not after its calls.
  */
 export function assertToolCallsPaired(messages: readonly Message[], round: number): void {
-  if (!Array.isArray(messages) || messages.length === 0)
+  if (!isList(messages) || messages.length === 0)
     throw new RoundPreparationError(round, LoopSteeringMessages.emptyMessages(round));
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i] as Message | undefined;
@@ -37,7 +37,12 @@ export function assertToolCallsPaired(messages: readonly Message[], round: numbe
 function answers(results: ToolResponseMessage, message: AssistantMessage): boolean {
   const calls = message.toolCalls;
   const responses = results.responses;
-  if (!Array.isArray(responses) || responses.length !== calls.length) return false;
+  if (!isList(responses) || responses.length !== calls.length) return false;
   const ids = new Set(calls.map((call) => call.id));
   return responses.every((response) => ids.delete(response.id));
+}
+
+/** `Array.isArray` without its narrowing to `any[]`: what the app gave is checked, not trusted. */
+export function isList(value: unknown): boolean {
+  return Array.isArray(value);
 }

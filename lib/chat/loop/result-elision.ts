@@ -23,7 +23,11 @@ export function assertToolResultElision(elision: ToolResultElision): void {
   if (typeof budget !== 'number' || !(budget >= 0) || budget === Infinity)
     throw new ToolCallingOptionsError('elideToolResults.budget', budget, 'a finite number ≥ 0');
   if (elision.measure !== undefined && typeof elision.measure !== 'function')
-    throw new ToolCallingOptionsError('elideToolResults.measure', elision.measure, 'a function (text) => number');
+    throw new ToolCallingOptionsError(
+      'elideToolResults.measure',
+      elision.measure,
+      'a function (text) => number',
+    );
 }
 
 /** The messages with the results beyond the budget elided; the same array when none is. */

@@ -10,5 +10,9 @@ export function prepareRoundList(hooks: PrepareRound | readonly PrepareRound[] |
 /** Refuses what is not a hook. */
 export function assertPrepareRound(hook: unknown): void {
   if (typeof hook !== 'function')
-    throw new ToolCallingOptionsError('prepareRound', hook, 'a function (input) => RoundPreparation | undefined');
+    throw new ToolCallingOptionsError(
+      'prepareRound',
+      hook,
+      'a function (input) => RoundPreparation | undefined',
+    );
 }

@@ -9,7 +9,7 @@ import { systemMessage, type Message } from '../model/messages';
 import type { Prompt } from '../model/prompt';
 import type { RoundSteering } from '../ports/chat-telemetry';
 import type { ChatRunState } from './chat-run-state';
-import { assertToolCallsPaired } from './message-pairing';
+import { assertToolCallsPaired, isList } from './message-pairing';
 
 /** What a `prepareRound` hook sees: the run so far, and the model request about to be made. */
 export interface PrepareRoundInput extends ChatRunState {
@@ -73,7 +73,10 @@ export function prepareRound(
   const draft = new RoundDraft(state, round, base, runTools);
   for (let i = 0; i < hooks.length; i++) {
     const changes = hooks[i](draft.input());
-    if (changes instanceof Promise || typeof (changes as PromiseLike<unknown> | undefined)?.then === 'function') {
+    if (
+      changes instanceof Promise ||
+      typeof (changes as PromiseLike<unknown> | undefined)?.then === 'function'
+    ) {
       return continueAsync(hooks, i, Promise.resolve(changes), draft);
     }
     draft.apply(changes);
@@ -124,7 +127,10 @@ class RoundDraft {
     if (changes === undefined || changes === null) return;
     const round = this.round;
     if (typeof changes !== 'object' || Array.isArray(changes))
-      throw new RoundPreparationError(round, LoopSteeringMessages.notAPreparation(round, previewValue(changes)));
+      throw new RoundPreparationError(
+        round,
+        LoopSteeringMessages.notAPreparation(round, previewValue(changes)),
+      );
     const { activeTools, toolChoice, options, system, messages } = changes;
     if (activeTools !== undefined) this.restrictTools(activeTools);
     if (options !== undefined) {
@@ -170,12 +176,14 @@ class RoundDraft {
       this.steering.activeTools = [...active];
     }
     const prompt: Prompt = { messages: this.messages, tools: this.tools, options: this.options };
-    return tools === undefined ? { prompt, steering: this.steering } : { prompt, tools, steering: this.steering };
+    return tools === undefined
+      ? { prompt, steering: this.steering }
+      : { prompt, tools, steering: this.steering };
   }
 
   private restrictTools(names: readonly string[]): void {
     const round = this.round;
-    if (!Array.isArray(names))
+    if (!isList(names))
       throw new RoundPreparationError(
         round,
         LoopSteeringMessages.unknownActiveTools(round, [String(names)], [...this.runTools.keys()]),

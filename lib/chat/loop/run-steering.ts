@@ -2,7 +2,6 @@ import type { ToolCallback } from '../../tool/tool-callback';
 import { userMessage, type Message, type ToolResponse } from '../model/messages';
 import type { Prompt } from '../model/prompt';
 import type { StopReason } from '../ports/chat-client-response';
-import type { RoundSteering } from '../ports/chat-telemetry';
 import type { AnswerRepair } from './answer-repair';
 import type { ChatRequest } from './chat-request';
 import type { ChatRunState } from './chat-run-state';

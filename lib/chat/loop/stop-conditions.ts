@@ -11,8 +11,7 @@ import type { ChatRunState } from './chat-run-state';
 export type StopCondition = (state: ChatRunState) => boolean | Promise<boolean>;
 
 type BuiltIn =
-  | { readonly reason: 'round-count' }
-  | { readonly reason: 'tool-called'; readonly toolName: string };
+  { readonly reason: 'round-count' } | { readonly reason: 'tool-called'; readonly toolName: string };
 
 const builtIns = new WeakMap<StopCondition, BuiltIn>();
 

@@ -106,7 +106,8 @@ export class OpenTelemetryCallTelemetry implements CallTelemetry, CallSpan {
     span.setAttributes(responseAttributes(outcome.metadata, outcome.finishReason));
     span.setAttributes(usageAttributes(outcome.usage));
     span.setAttribute(ToolCallingAttributes.ROUNDS, outcome.rounds);
-    if (outcome.stopReason !== undefined) span.setAttribute(ToolCallingAttributes.STOP_REASON, outcome.stopReason);
+    if (outcome.stopReason !== undefined)
+      span.setAttribute(ToolCallingAttributes.STOP_REASON, outcome.stopReason);
     if (this.signals.captureContent) {
       span.setAttribute(GenAi.OUTPUT_MESSAGES, outputText(outcome.text, outcome.finishReason));
     }

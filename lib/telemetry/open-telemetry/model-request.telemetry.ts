@@ -104,11 +104,13 @@ export class OpenTelemetryModelRequestTelemetry implements ModelRequestTelemetry
 /** What the loop changed in the request: names and counts, never content. */
 function steeringAttributes(steering: RoundSteering): Attributes {
   const attributes: Attributes = {};
-  if (steering.activeTools !== undefined) attributes[ToolCallingAttributes.ACTIVE_TOOLS] = [...steering.activeTools];
+  if (steering.activeTools !== undefined)
+    attributes[ToolCallingAttributes.ACTIVE_TOOLS] = [...steering.activeTools];
   const choice = steering.toolChoice;
   if (choice !== undefined)
     attributes[ToolCallingAttributes.TOOL_CHOICE] = typeof choice === 'string' ? choice : choice.name;
-  if (steering.messagesSent !== undefined) attributes[ToolCallingAttributes.MESSAGES_SENT] = steering.messagesSent;
+  if (steering.messagesSent !== undefined)
+    attributes[ToolCallingAttributes.MESSAGES_SENT] = steering.messagesSent;
   if (steering.systemReplaced) attributes[ToolCallingAttributes.SYSTEM_REPLACED] = true;
   if (steering.optionsChanged) attributes[ToolCallingAttributes.OPTIONS_CHANGED] = true;
   if (steering.elidedToolResults !== undefined)
