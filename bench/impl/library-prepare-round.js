@@ -20,7 +20,9 @@ module.exports = {
       {
         toolCallbacks: callbacks,
         prepareRound: ({ round }) =>
-          round === 1 ? { options: { temperature: 0 } } : { options: { temperature: 0 }, activeTools: called },
+          round === 1
+            ? { options: { temperature: 0 } }
+            : { options: { temperature: 0 }, activeTools: called },
       },
       { toolCallingManager: { limits: toolCallingLimits(workload) } },
     );

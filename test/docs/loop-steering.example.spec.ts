@@ -15,7 +15,12 @@ const file = { toolCalls: [{ id: 'r1', name: 'submitReport', arguments: { text: 
 
 describe('docs/chat-client.md: steering the loop', () => {
   it('research: search forced first, then only the report, trimmed messages, ended by hasToolCall', async () => {
-    const model = new ScriptedChatModel([search('s1', 'solar'), search('s2', 'wind'), search('s3', 'prices'), file]);
+    const model = new ScriptedChatModel([
+      search('s1', 'solar'),
+      search('s2', 'wind'),
+      search('s3', 'prices'),
+      file,
+    ]);
     const chat = ChatClient.create(model, { tools: [new ResearchTools()] });
 
     expect(await research(chat, 'Is solar cheap?')).toBe('Filed report #17: Solar is cheap');
@@ -54,7 +59,10 @@ describe('docs/chat-client.md: steering the loop', () => {
 
   it('FreePlanAdvisor: no tools offered to the free plan', async () => {
     const model = new ScriptedChatModel(['Upgrade to search.', 'Searching.']);
-    const chat = ChatClient.create(model, { tools: [new ResearchTools()], advisors: [new FreePlanAdvisor()] });
+    const chat = ChatClient.create(model, {
+      tools: [new ResearchTools()],
+      advisors: [new FreePlanAdvisor()],
+    });
     await chat.prompt('Search solar').toolContext({ plan: 'free' }).call().content();
     await chat.prompt('Search solar').toolContext({ plan: 'pro' }).call().content();
     expect(model.requests[0].tools).toEqual([]);
