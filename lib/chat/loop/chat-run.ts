@@ -76,6 +76,7 @@ export class ChatRun {
     const tellModel = request.manager.limits.onLimit === 'tell-model' && definitions.length > 0;
     this.lastRoundOptions = tellModel ? { ...request.options, toolChoice: 'none' } : request.options;
     this.steering = RunSteering.of(request);
+    if (this.steering !== undefined && selection === undefined) this.steering.checkTools(tools);
   }
 
   /**

@@ -1,4 +1,6 @@
 import type { ToolCallback } from '../../tool/tool-callback';
+import { InvalidChatRequestError } from '../../errors/invalid-chat-request.error';
+import { LoopSteeringMessages } from '../../errors/messages/loop-steering.messages';
 import { userMessage, type Message, type ToolResponse } from '../model/messages';
 import type { Prompt } from '../model/prompt';
 import type { StopReason } from '../ports/chat-client-response';
@@ -28,6 +30,18 @@ export class RunSteering {
     private readonly request: ChatRequest,
     private readonly stopWhen: readonly StopCondition[] | undefined,
   ) {}
+
+  /**
+   * Refuses a `hasToolCall` condition naming none of the run's tools (a typo would never stop the call). Not with a
+   * tool selector, whose tools may be loaded later.
+   */
+  checkTools(tools: ReadonlyMap<string, ToolCallback>): void {
+    for (const condition of this.stopWhen ?? []) {
+      const name = toolNameOf(condition);
+      if (name !== undefined && !tools.has(name))
+        throw new InvalidChatRequestError(LoopSteeringMessages.unknownStopTool(name, [...tools.keys()]));
+    }
+  }
 
   static of(request: ChatRequest): RunSteering | undefined {
     const stopWhen = request.stopWhen;

@@ -34,6 +34,10 @@ export const LoopSteeringMessages = {
     `at ${index} does not follow the assistant message whose calls it answers. ` +
     'Keep or drop an assistant message with tool calls together with the tool message that follows it.',
 
+  unknownStopTool: (toolName: string, available: readonly string[]) =>
+    `hasToolCall("${toolName}") names no tool of this call, so it could never hold. ` +
+    `The call's tools are: ${quoted(available)}.`,
+
   notAPreparation: (round: number, what: string) =>
     `prepareRound (round ${round}) must return an object of changes (or nothing), but returned ${what}.`,
 

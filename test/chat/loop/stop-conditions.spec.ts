@@ -1,6 +1,7 @@
 import {
   ChatClient,
   FunctionToolCallback,
+  InvalidChatRequestError,
   ToolCallingOptionsError,
   hasToolCall,
   roundCountIs,
@@ -157,7 +158,10 @@ describe('stop conditions', () => {
 
   it('combines conditions: any of them ends the call', async () => {
     const model = new ScriptedChatModel([weather('w1', 'Paris'), weather('w2', 'Rome'), 'Done']);
-    const response = await ChatClient.create(model, { tools: [new WeatherTools()] })
+    const response = await ChatClient.create(model, {
+      tools: [new WeatherTools()],
+      toolCallbacks: [submitReport()],
+    })
       .prompt('Weather')
       .stopWhen(hasToolCall('submitReport'), roundCountIs(1))
       .call()
@@ -183,5 +187,23 @@ describe('stop conditions', () => {
     expect(() => client.prompt('Hi').stopWhen('rounds' as never)).toThrow(
       'Invalid option stopWhen: "rounds"; expected a function of the run (a StopCondition)',
     );
+  });
+});
+
+describe('hasToolCall naming no tool of the call', () => {
+  it('fails the call before the first request, listing the tools', async () => {
+    const model = new ScriptedChatModel(['Hi']);
+    const call = ChatClient.create(model, { tools: [new WeatherTools()] })
+      .prompt('Hi')
+      .stopWhen(hasToolCall('submitRepot'))
+      .call()
+      .content();
+    await expect(call).rejects.toThrow(
+      new InvalidChatRequestError(
+        'hasToolCall("submitRepot") names no tool of this call, so it could never hold. ' +
+          'The call\'s tools are: "get_weather", "getAirQuality".',
+      ),
+    );
+    expect(model.requests).toHaveLength(0);
   });
 });
