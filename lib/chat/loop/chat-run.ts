@@ -154,7 +154,16 @@ export class ChatRun {
 
   private usePrepared(round: PreparedRound, last: boolean): Prompt {
     this.roundTools = round.tools;
-    this.prepared = Object.keys(round.steering).length > 0 ? round.steering : undefined;
+    const steering = round.steering;
+    this.prepared =
+      steering.activeTools === undefined &&
+      steering.toolChoice === undefined &&
+      steering.messagesSent === undefined &&
+      steering.systemReplaced === undefined &&
+      steering.optionsChanged === undefined &&
+      steering.elidedToolResults === undefined
+        ? undefined
+        : steering;
     const prompt = round.prompt;
     // The limit's last word (`onLimit: 'tell-model'`) stands over a hook's tool choice.
     return last && this.lastRoundOptions !== this.request.options && prompt.options.toolChoice !== 'none'

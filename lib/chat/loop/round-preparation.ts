@@ -95,11 +95,33 @@ async function continueAsync(
   return draft.finish();
 }
 
+/** The restriction a list of active tools made last, reused while the list, the run's tools and the offer are the same. */
+interface Restriction {
+  readonly names: readonly string[];
+  readonly runTools: ReadonlyMap<string, ToolCallback>;
+  readonly base: readonly ToolDefinition[];
+  readonly tools: readonly ToolDefinition[];
+  readonly active: ReadonlySet<string>;
+  readonly map: ReadonlyMap<string, ToolCallback>;
+  readonly list: readonly string[];
+}
+
+// Hooks often return one constant list of names: its restriction is worked out once, not every round.
+const restrictions = new WeakMap<readonly string[], Restriction>();
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 class RoundDraft {
   private messages: readonly Message[];
   private tools: readonly ToolDefinition[];
   private options: ChatOptions;
   private active: ReadonlySet<string> | undefined;
+  private activeMap: ReadonlyMap<string, ToolCallback> | undefined;
+  private activeList: readonly string[] | undefined;
   private readonly steering: { -readonly [K in keyof RoundSteering]: RoundSteering[K] } = {};
 
   constructor(
@@ -114,13 +136,7 @@ class RoundDraft {
   }
 
   input(): PrepareRoundInput {
-    return {
-      ...this.state,
-      round: this.round,
-      tools: this.tools,
-      options: this.options,
-      messages: this.messages,
-    };
+    return new RoundInput(this.state, this.round, this.tools, this.options, this.messages);
   }
 
   apply(changes: RoundPreparation | undefined | void): void {
@@ -169,11 +185,10 @@ class RoundDraft {
       if (choiceChanged) this.steering.toolChoice = choice;
     }
     const active = this.active;
-    let tools: Map<string, ToolCallback> | undefined;
+    let tools: ReadonlyMap<string, ToolCallback> | undefined;
     if (active !== undefined) {
-      tools = new Map();
-      for (const name of active) tools.set(name, this.runTools.get(name)!);
-      this.steering.activeTools = [...active];
+      tools = this.activeMap;
+      this.steering.activeTools = this.activeList;
     }
     const prompt: Prompt = { messages: this.messages, tools: this.tools, options: this.options };
     return tools === undefined
@@ -183,23 +198,82 @@ class RoundDraft {
 
   private restrictTools(names: readonly string[]): void {
     const round = this.round;
+    const runTools = this.runTools;
+    const known = isList(names) ? restrictions.get(names) : undefined;
+    if (
+      known !== undefined &&
+      known.runTools === runTools &&
+      known.base === this.base.tools &&
+      sameNames(known.names, names)
+    ) {
+      this.tools = known.tools;
+      this.active = known.active;
+      this.activeMap = known.map;
+      this.activeList = known.list;
+      return;
+    }
     if (!isList(names))
       throw new RoundPreparationError(
         round,
-        LoopSteeringMessages.unknownActiveTools(round, [String(names)], [...this.runTools.keys()]),
+        LoopSteeringMessages.unknownActiveTools(round, [String(names)], [...runTools.keys()]),
       );
-    const unknown = names.filter((name) => typeof name !== 'string' || !this.runTools.has(name));
-    if (unknown.length > 0)
+    const active = new Set<string>();
+    let unknown: string[] | undefined;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      if (typeof name === 'string' && runTools.has(name)) active.add(name);
+      else (unknown ??= []).push(String(name));
+    }
+    if (unknown !== undefined)
       throw new RoundPreparationError(
         round,
-        LoopSteeringMessages.unknownActiveTools(round, unknown.map(String), [...this.runTools.keys()]),
+        LoopSteeringMessages.unknownActiveTools(round, unknown, [...runTools.keys()]),
       );
-    const active = new Set(names);
     // The base definitions keep their order (and a tool selector's form); a tool it did not offer is added.
-    const tools = this.base.tools.filter((tool) => active.has(tool.name));
-    for (const name of active)
-      if (!tools.some((tool) => tool.name === name)) tools.push(this.runTools.get(name)!.getToolDefinition());
+    const base = this.base.tools;
+    const tools: ToolDefinition[] = [];
+    const offered = new Set<string>();
+    for (let i = 0; i < base.length; i++) {
+      const name = base[i].name;
+      if (active.has(name)) {
+        tools.push(base[i]);
+        offered.add(name);
+      }
+    }
+    if (offered.size < active.size)
+      for (const name of active) if (!offered.has(name)) tools.push(runTools.get(name)!.getToolDefinition());
+    const map = new Map<string, ToolCallback>();
+    for (const name of active) map.set(name, runTools.get(name)!);
+    const list = Object.freeze([...active]);
+    restrictions.set(names, { names: names.slice(), runTools, base, tools, active, map, list });
     this.tools = tools;
     this.active = active;
+    this.activeMap = map;
+    this.activeList = list;
+  }
+}
+
+/** A class rather than a spread literal: made for every hook of every round. */
+class RoundInput implements PrepareRoundInput {
+  readonly rounds: number;
+  readonly responses: PrepareRoundInput['responses'];
+  readonly toolExecutions: PrepareRoundInput['toolExecutions'];
+  readonly usage: PrepareRoundInput['usage'];
+  readonly toolContext: PrepareRoundInput['toolContext'];
+  readonly context: PrepareRoundInput['context'];
+
+  constructor(
+    state: ChatRunState,
+    readonly round: number,
+    readonly tools: readonly ToolDefinition[],
+    readonly options: ChatOptions,
+    readonly messages: readonly Message[],
+  ) {
+    this.rounds = state.rounds;
+    this.responses = state.responses;
+    this.toolExecutions = state.toolExecutions;
+    this.usage = state.usage;
+    this.toolContext = state.toolContext;
+    this.context = state.context;
   }
 }

@@ -48,6 +48,20 @@ describe('prepareRound', () => {
     expect(response.text).toBe('Sunny.');
   });
 
+  it('follows a list of active tools the hook changes in place from one round to the next', async () => {
+    const model = new ScriptedChatModel([weatherInParis, airInParis, 'Done.']);
+    const active = ['get_weather'];
+    await ChatClient.create(model, { tools: [new WeatherTools()] })
+      .prompt('Paris?')
+      .prepareRound(({ round }) => {
+        if (round === 2) active[0] = 'getAirQuality';
+        return { activeTools: active };
+      })
+      .call()
+      .content();
+    expect(toolNames(model)).toEqual([['get_weather'], ['getAirQuality'], ['getAirQuality']]);
+  });
+
   it('forces a tool in round 1 and leaves the choice to the model afterwards', async () => {
     const model = new ScriptedChatModel([weatherInParis, 'Sunny.']);
     await ChatClient.create(model, { tools: [new WeatherTools()] })
