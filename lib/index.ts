@@ -95,7 +95,7 @@ export type {
   ChatClientChanges,
 } from './chat/client/chat-client-defaults';
 export type { ChatClientRequestSpec } from './chat/client/chat-client-request-spec';
-export type { CallResponseSpec } from './chat/client/call-response-spec';
+export type { CallResponseSpec, EntityOptions } from './chat/client/call-response-spec';
 export type { StreamResponseSpec, SseOptions } from './chat/client/stream-response-spec';
 export type { EntityTarget, EntityClass } from './chat/client/structured-output';
 export { CHAT_MEMORY_CONVERSATION_ID } from './chat/advisors/advise-context';
@@ -121,9 +121,15 @@ export { chatClientResponseOf } from './chat/loop/finished-responses';
 export type { ExecutionScope, ExecutionScopeProvider, ChatExecutionScope } from './chat/loop/execution-scope';
 export type {
   ChatClientResponse,
+  StopReason,
   ToolCallRecord,
   ToolExecutionRecord,
 } from './chat/ports/chat-client-response';
+// Steering the loop: round preparation, stop conditions, elision of old tool results.
+export type { ChatRunState } from './chat/loop/chat-run-state';
+export type { PrepareRound, PrepareRoundInput, RoundPreparation } from './chat/loop/round-preparation';
+export { roundCountIs, hasToolCall, type StopCondition } from './chat/loop/stop-conditions';
+export type { ToolResultElision } from './chat/loop/result-elision';
 export type {
   ChatStreamEvent,
   TextDeltaEvent,
@@ -173,6 +179,7 @@ export type {
   ChatCallOutcome,
   ModelRequestTelemetry,
   ToolCallTelemetry,
+  RoundSteering,
 } from './chat/ports/chat-telemetry';
 export { CAPTURE_MESSAGE_CONTENT_ENV, type ToolCallingTelemetryOptions } from './telemetry/telemetry-options';
 export type { ToolOutcome } from './telemetry/error-type';

@@ -37,6 +37,7 @@ const IMPLEMENTATIONS = [
   { name: 'library-function-zod', baseline: 'library-function' },
   // Telemetry beside the function-callback row it wraps: the check with no SDK, and an SDK with no-op exporters.
   { name: 'library-telemetry-off', baseline: 'library-function' },
+  { name: 'library-prepare-round', baseline: 'library-function' },
   { name: 'library-otel', baseline: 'library-function' },
   { name: 'library-provider' },
   { name: 'library-mcp' },

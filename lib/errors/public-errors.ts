@@ -24,6 +24,7 @@ export { InvalidToolProgressError } from './invalid-tool-progress.error';
 export { UnknownToolNamesError } from './unknown-tool-names.error';
 export { ToolNameResolutionError } from './tool-name-resolution.error';
 export { InvalidChatRequestError } from './invalid-chat-request.error';
+export { RoundPreparationError } from './round-preparation.error';
 export { NotAToolCallContextError } from './not-a-tool-call-context.error';
 // approvals and the state that outlives a request
 export { ApprovalNotFoundError } from './approval-not-found.error';

@@ -38,6 +38,20 @@ export const ToolCallingAttributes = {
   STREAMING: 'tool_calling.streaming',
   /** The limits the call hit (`maxRounds`, `maxToolCallsPerRequest`, `maxCallsPerTool`). */
   LIMITS_HIT: 'tool_calling.limits_hit',
+  /** Why the chat call ended (`ChatClientResponse.stopReason`). */
+  STOP_REASON: 'tool_calling.stop_reason',
+  /** The tools a round preparation made the only ones offered in a model request. */
+  ACTIVE_TOOLS: 'tool_calling.round.active_tools',
+  /** The tool choice a round preparation set (`auto`, `none`, `required`, or the tool's name). */
+  TOOL_CHOICE: 'tool_calling.round.tool_choice',
+  /** Messages sent when a round preparation replaced them. */
+  MESSAGES_SENT: 'tool_calling.round.messages_sent',
+  /** A round preparation replaced the system prompt. */
+  SYSTEM_REPLACED: 'tool_calling.round.system_replaced',
+  /** A round preparation changed the options. */
+  OPTIONS_CHANGED: 'tool_calling.round.options_changed',
+  /** Old tool results elided from the request. */
+  ELIDED_TOOL_RESULTS: 'tool_calling.round.elided_tool_results',
   /** How a tool call ended: `success`, `error`, `invalid_input`, `unknown_tool`, `timeout`, `denied`, `limit`, `aborted`. */
   TOOL_OUTCOME: 'tool_calling.tool.outcome',
   /** Attempts a tool call took (set when it was retried). */

@@ -53,6 +53,7 @@ describe('OpenTelemetry GenAI spans of a chat call', () => {
       'gen_ai.usage.input_tokens': 450,
       'gen_ai.usage.output_tokens': 45,
       'tool_calling.rounds': 3,
+      'tool_calling.stop_reason': 'answered',
       'tool_calling.streaming': false,
     });
     expect(agent.status.code).toBe(SpanStatusCode.UNSET);

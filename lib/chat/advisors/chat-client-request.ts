@@ -3,6 +3,9 @@ import type { ChatRequest } from '../loop/chat-request';
 import type { ToolSelector } from '../loop/tool-selection';
 import type { ChatOptions } from '../model/chat-options';
 import type { Message } from '../model/messages';
+import type { PrepareRound } from '../loop/round-preparation';
+import { assertPrepareRound } from '../loop/round-preparation-list';
+import { assertStopConditions, type StopCondition } from '../loop/stop-conditions';
 
 let wrap: (request: ChatRequest) => ChatClientRequest;
 let unwrap: (request: ChatClientRequest) => ChatRequest;
@@ -19,7 +22,13 @@ export interface ChatClientRequestChanges {
   readonly context?: Readonly<Record<string, unknown>>;
   /** Chooses the tools offered round by round (what `ToolSearchAdvisor` sets). */
   readonly toolSelector?: ToolSelector;
+  /** Replaces the round preparation hooks (spread `prepareRound` to add to them). */
+  readonly prepareRound?: readonly PrepareRound[];
+  /** Replaces the stop conditions (spread `stopWhen` to add to them). */
+  readonly stopWhen?: readonly StopCondition[];
 }
+
+const NONE: readonly never[] = Object.freeze([]);
 
 /**
  * A request as the advisors see it (Spring AI's `ChatClientRequest`): the messages to send, the options, the tools'
@@ -59,6 +68,16 @@ export class ChatClientRequest {
     return this.#request.adviseContext;
   }
 
+  /** The hooks called before each model request: the client's, then the request's (see `PrepareRound`). */
+  get prepareRound(): readonly PrepareRound[] {
+    return this.#request.prepareRound ?? NONE;
+  }
+
+  /** The stop conditions: the client's, then the request's (see `StopCondition`). */
+  get stopWhen(): readonly StopCondition[] {
+    return this.#request.stopWhen ?? NONE;
+  }
+
   /** `true` when the request continues a run that paused for approval (its messages are the run's, in full). */
   get resumed(): boolean {
     return this.#request.resumption !== undefined;
@@ -67,6 +86,9 @@ export class ChatClientRequest {
   /** A copy with these changes. */
   with(changes: ChatClientRequestChanges): ChatClientRequest {
     const base = this.#request;
+    const { prepareRound, stopWhen } = changes;
+    prepareRound?.forEach(assertPrepareRound);
+    if (stopWhen !== undefined) assertStopConditions(stopWhen);
     return new ChatClientRequest({
       ...base,
       messages: changes.messages ?? base.messages,
@@ -74,6 +96,9 @@ export class ChatClientRequest {
       context: changes.toolContext ?? base.context,
       adviseContext: changes.context ?? base.adviseContext,
       toolSelector: changes.toolSelector ?? base.toolSelector,
+      prepareRound:
+        prepareRound === undefined ? base.prepareRound : prepareRound.length > 0 ? prepareRound : undefined,
+      stopWhen: stopWhen === undefined ? base.stopWhen : stopWhen.length > 0 ? stopWhen : undefined,
     });
   }
 }

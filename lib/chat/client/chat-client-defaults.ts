@@ -9,6 +9,9 @@ import type { ExecutionScopeProvider } from '../loop/execution-scope';
 import type { ApprovalOptions } from '../loop/approval-options';
 import type { Advisor } from '../advisors/advisor-base';
 import type { ChatMemory } from '../ports/chat-memory';
+import type { PrepareRound } from '../loop/round-preparation';
+import type { StopCondition } from '../loop/stop-conditions';
+import type { ToolResultElision } from '../loop/result-elision';
 
 /**
  * What every request of a `ChatClient` starts from. A request adds to it: its tools join these (a name given twice
@@ -33,6 +36,12 @@ export interface ChatClientDefaults {
   readonly advisors?: readonly Advisor[];
   /** Advise context of every request (e.g. a default conversation id); a request's `.advisorParams()` win. */
   readonly advisorParams?: Readonly<Record<string, unknown>>;
+  /** Called before each model request of every request (before the request's own; see `PrepareRound`). */
+  readonly prepareRound?: PrepareRound | readonly PrepareRound[];
+  /** Stop conditions of every request (a request's `.stopWhen()` adds to them; see `StopCondition`). */
+  readonly stopWhen?: readonly StopCondition[];
+  /** Old tool results beyond a budget are elided from model requests (a request's `.elideToolResults()` wins). */
+  readonly elideToolResults?: ToolResultElision;
 }
 
 /** How a `ChatClient` runs, besides its defaults. */

@@ -21,6 +21,11 @@ import { decideApproval } from '../loop/resume-call';
 import { StateMessages } from '../../errors/messages/state.messages';
 import { CHAT_MEMORY_CONVERSATION_ID } from '../advisors/advise-context';
 import { MessageChatMemoryAdvisor } from '../advisors/message-chat-memory.advisor';
+import type { PrepareRound } from '../loop/round-preparation';
+import { assertPrepareRound } from '../loop/round-preparation-list';
+import { assertStopConditions, type StopCondition } from '../loop/stop-conditions';
+import { assertToolResultElision, type ToolResultElision } from '../loop/result-elision';
+import type { AnswerRepair } from '../loop/answer-repair';
 
 const NO_SCOPE = (): undefined => undefined;
 
@@ -46,6 +51,9 @@ export class ChatClientRequestSpec {
   private internalExecution?: InternalToolExecution;
   private requestAdvisors?: Advisor[];
   private params?: Record<string, unknown>;
+  private preparations?: PrepareRound[];
+  private conditions?: StopCondition[];
+  private elision?: ToolResultElision;
 
   /** @internal Made by `ChatClient.prompt()`. */
   constructor(private readonly state: ChatClientState) {}
@@ -156,9 +164,38 @@ export class ChatClientRequestSpec {
     return this.advisorParams({ [CHAT_MEMORY_CONVERSATION_ID]: id });
   }
 
+  /**
+   * Called before each model request of this call, after the client's hooks: it may restrict the tools offered,
+   * set the tool choice, change the options or the system prompt, or trim the messages sent (see `PrepareRound`).
+   */
+  prepareRound(hook: PrepareRound): this {
+    assertPrepareRound(hook);
+    (this.preparations ??= []).push(hook);
+    return this;
+  }
+
+  /**
+   * Ends the call after a round of tool calls when one of these holds, added to the client's (see `StopCondition`,
+   * `roundCountIs`, `hasToolCall`). The response's `stopReason` says which kind held.
+   */
+  stopWhen(...conditions: StopCondition[]): this {
+    assertStopConditions(conditions);
+    (this.conditions ??= []).push(...conditions);
+    return this;
+  }
+
+  /** Elides old tool results beyond a budget from the model requests of this call (see `ToolResultElision`). */
+  elideToolResults(elision: ToolResultElision): this {
+    assertToolResultElision(elision);
+    this.elision = elision;
+    return this;
+  }
+
   /** Runs the request when one of the returned spec's methods is called. */
   call(): CallResponseSpec {
-    return new CallResponseSpec((instructions) => callThroughAdvisors(this.toRequest(instructions)));
+    return new CallResponseSpec((instructions, repair) =>
+      callThroughAdvisors(this.toRequest(instructions, false, repair)),
+    );
   }
 
   /**
@@ -191,7 +228,11 @@ export class ChatClientRequestSpec {
       : [...advisors, memory];
   }
 
-  private toRequest(instructions: string | undefined, resuming = false): ChatRequest {
+  private toRequest(
+    instructions: string | undefined,
+    resuming = false,
+    answerRepair?: AnswerRepair,
+  ): ChatRequest {
     const state = this.state;
     const conversation = this.conversation;
     const messages: Message[] = [];
@@ -206,6 +247,11 @@ export class ChatClientRequestSpec {
     }
     if (messages.length === 0 && !resuming) throw new InvalidChatRequestError(ChatMessages.emptyPrompt());
     const scope = this.scope;
+    const prepareRound = this.preparations
+      ? state.prepareRound.concat(this.preparations)
+      : state.prepareRound;
+    const stopWhen = this.conditions ? state.stopWhen.concat(this.conditions) : state.stopWhen;
+    const elideToolResults = this.elision ?? state.elideToolResults;
     return {
       chatModel: state.chatModel,
       manager: state.manager,
@@ -222,6 +268,10 @@ export class ChatClientRequestSpec {
       advisors: this.params || this.requestAdvisors ? this.advisorsOf(this.params) : state.advisors,
       adviseContext: this.params ? { ...state.advisorParams, ...this.params } : state.advisorParams,
       approvals: state.approvals,
+      prepareRound: prepareRound.length > 0 ? prepareRound : undefined,
+      stopWhen: stopWhen.length > 0 ? stopWhen : undefined,
+      elideToolResults,
+      answerRepair,
     };
   }
 }

@@ -8,6 +8,9 @@ import type { ToolCallHooks } from '../loop/tool-call-hooks';
 import type { ToolCallingManager } from '../loop/tool-calling-manager';
 import type { ResolvedApprovalOptions } from '../loop/approval-options';
 import type { Advisor } from '../advisors/advisor-base';
+import type { PrepareRound } from '../loop/round-preparation';
+import type { StopCondition } from '../loop/stop-conditions';
+import type { ToolResultElision } from '../loop/result-elision';
 
 /** A client's defaults, prepared once when the client is made (tool objects turned into callbacks…). */
 export interface ChatClientState {
@@ -26,6 +29,11 @@ export interface ChatClientState {
   readonly advisors: readonly Advisor[];
   readonly advisorParams: Readonly<Record<string, unknown>>;
   readonly approvals: ResolvedApprovalOptions;
+  /** Empty: no preparation. */
+  readonly prepareRound: readonly PrepareRound[];
+  /** Empty: no stop condition. */
+  readonly stopWhen: readonly StopCondition[];
+  readonly elideToolResults?: ToolResultElision;
   /** Added to requests that name a conversation (`ChatClientOptions.chatMemory`). */
   readonly memoryAdvisor?: Advisor;
 }

@@ -15,6 +15,9 @@ import { resolveApprovalOptions } from '../loop/approval-options';
 import { MessageChatMemoryAdvisor } from '../advisors/message-chat-memory.advisor';
 import type { ApprovalDecision } from '../ports/pending-approval';
 import type { CallResponseSpec } from './call-response-spec';
+import { assertPrepareRound, prepareRoundList } from '../loop/round-preparation-list';
+import { assertStopConditions } from '../loop/stop-conditions';
+import { assertToolResultElision } from '../loop/result-elision';
 
 const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -51,6 +54,11 @@ export class ChatClient {
       sources.push(source);
     }
     indexByName(new Set(sources.filter(isToolCallback)));
+    const prepareRound = prepareRoundList(defaults.prepareRound);
+    prepareRound.forEach(assertPrepareRound);
+    const stopWhen = Object.freeze([...(defaults.stopWhen ?? [])]);
+    assertStopConditions(stopWhen);
+    if (defaults.elideToolResults !== undefined) assertToolResultElision(defaults.elideToolResults);
     this.state = {
       chatModel,
       manager:
@@ -66,6 +74,9 @@ export class ChatClient {
       advisors: Object.freeze([...(defaults.advisors ?? [])]),
       advisorParams: defaults.advisorParams ?? NO_PARAMS,
       approvals: resolveApprovalOptions(clientOptions.approvals),
+      prepareRound,
+      stopWhen,
+      elideToolResults: defaults.elideToolResults,
       ...(clientOptions.chatMemory && {
         memoryAdvisor: new MessageChatMemoryAdvisor(clientOptions.chatMemory),
       }),
@@ -104,8 +115,9 @@ export class ChatClient {
 
   /**
    * A new client derived from this one: `system`, `chatModel`, `toolCallingManager`, `executionScope`,
-   * `approvals` and `chatMemory` replace this client's; `tools`, `toolCallbacks`, `toolNames`, `hooks` and `advisors` are added to
-   * its; `toolContext`, `advisorParams` and `options` are merged over its.
+   * `approvals`, `chatMemory` and `elideToolResults` replace this client's; `tools`, `toolCallbacks`, `toolNames`,
+   * `hooks`, `advisors`, `prepareRound` and `stopWhen` are added to its; `toolContext`, `advisorParams` and
+   * `options` are merged over its.
    */
   mutate(changes: ChatClientChanges = {}): ChatClient {
     const d = this.defaults;
@@ -119,6 +131,9 @@ export class ChatClient {
       hooks: [...hooksList(d.hooks), ...hooksList(changes.hooks)],
       advisors: [...(d.advisors ?? []), ...(changes.advisors ?? [])],
       advisorParams: { ...d.advisorParams, ...changes.advisorParams },
+      prepareRound: [...prepareRoundList(d.prepareRound), ...prepareRoundList(changes.prepareRound)],
+      stopWhen: [...(d.stopWhen ?? []), ...(changes.stopWhen ?? [])],
+      elideToolResults: changes.elideToolResults ?? d.elideToolResults,
     };
     return new ChatClient(changes.chatModel ?? this.chatModel, defaults, {
       toolCallingManager: changes.toolCallingManager ?? this.state.manager,

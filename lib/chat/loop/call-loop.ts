@@ -29,11 +29,21 @@ async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined):
   const model = request.chatModel;
   const callOptions = signal ? { signal } : undefined;
   for (;;) {
-    const prompt = run.nextPrompt();
+    const next = run.nextPrompt();
+    const prompt = next instanceof Promise ? await next : next;
     const response = await (telemetry === undefined
       ? model.call(prompt, callOptions)
-      : observeModelCall(telemetry, run.round, prompt, () => model.call(prompt, callOptions)));
-    if (run.accept(response) === 'answered') return run.finish();
+      : observeModelCall(
+          telemetry,
+          run.round,
+          prompt,
+          () => model.call(prompt, callOptions),
+          run.roundSteering,
+        ));
+    if (run.accept(response) === 'answered') {
+      if (request.answerRepair !== undefined && (await run.repairAnswer())) continue;
+      return run.finish();
+    }
     const outcome = run.executeTools();
     // Awaited only when the round is still running: most rounds of synchronous tools are over already.
     if ((typeof outcome === 'string' ? outcome : await outcome) !== 'ask-model') return run.finish();

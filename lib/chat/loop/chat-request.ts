@@ -12,6 +12,10 @@ import type { Message } from '../model/messages';
 import type { ToolCallHooks } from './tool-call-hooks';
 import type { ToolCallingManager } from './tool-calling-manager';
 import type { ToolSelector } from './tool-selection';
+import type { PrepareRound } from './round-preparation';
+import type { StopCondition } from './stop-conditions';
+import type { ToolResultElision } from './result-elision';
+import type { AnswerRepair } from './answer-repair';
 
 /** Everything one `call()`/`stream()` needs, fixed when it starts: defaults and the request's additions merged. */
 export interface ChatRequest {
@@ -40,4 +44,12 @@ export interface ChatRequest {
   readonly resumption?: DecidedRun;
   /** Chooses the tools offered round by round (tool search); absent: every visible tool in every request. */
   readonly toolSelector?: ToolSelector;
+  /** Called before each model request, in order (the client's, the request's, the advisors'); absent: none. */
+  readonly prepareRound?: readonly PrepareRound[];
+  /** Checked after each round of tool calls; the first that holds ends the call. Absent: none. */
+  readonly stopWhen?: readonly StopCondition[];
+  /** Old tool results beyond this budget are elided from the model requests. */
+  readonly elideToolResults?: ToolResultElision;
+  /** Set by `entity()` when it may ask the model to repair its answer. */
+  readonly answerRepair?: AnswerRepair;
 }

@@ -4,7 +4,8 @@ import type { PendingApproval } from '../ports/pending-approval';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolDefinition } from '../../tool/tool-definition';
-import type { ChatClientResponse, ToolCallRecord } from '../ports/chat-client-response';
+import type { ChatClientResponse, StopReason, ToolCallRecord } from '../ports/chat-client-response';
+import type { RoundSteering } from '../ports/chat-telemetry';
 import type { ChatOptions } from '../model/chat-options';
 import type { ChatRequest } from './chat-request';
 import { addUsage, type ChatResponse, type Usage } from '../model/chat-response';
@@ -21,6 +22,9 @@ import type { RoundResumption, ToolCallEvent, ToolExecutionResult } from './tool
 import { RunRoundInput } from './run-round-input';
 import { runRound } from './tool-calling-manager';
 import { RunAbort, type AbortLike } from './run-abort';
+import { RunSteering, type StopDecision } from './run-steering';
+import type { ChatRunState } from './chat-run-state';
+import type { PreparedRound } from './round-preparation';
 
 const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
 
@@ -28,10 +32,10 @@ const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
 export type ResponseOutcome = 'run-tools' | 'answered';
 
 /**
- * What a round of tool calls means for the loop: ask the model again, end with the tools' results, or end because
- * calls wait for approval.
+ * What a round of tool calls means for the loop: ask the model again, end with the tools' results, end because
+ * calls wait for approval, or end because a stop condition holds.
  */
-export type RoundOutcome = 'ask-model' | 'return-direct' | 'paused';
+export type RoundOutcome = 'ask-model' | 'return-direct' | 'paused' | 'stopped';
 
 /**
  * The state of one chat call across its rounds: the conversation, the summed usage, the tool-call counts. The call
@@ -50,6 +54,13 @@ export class ChatRun {
   private approvals: readonly PendingApproval[] = NO_TOOL_CALLS;
   private resumption: RoundResumption | undefined;
   private readonly lastRoundOptions: ChatOptions;
+  /** Absent unless the request prepares rounds, elides results, has stop conditions or repairs its answer. */
+  private readonly steering: RunSteering | undefined;
+  private responses: ChatResponse[] | undefined;
+  /** The tools the current round's response may run, when its preparation restricted them. */
+  private roundTools: ReadonlyMap<string, ToolCallback> | undefined;
+  private prepared: RoundSteering | undefined;
+  private stopped: StopDecision | undefined;
 
   private constructor(
     private readonly request: ChatRequest,
@@ -64,6 +75,8 @@ export class ChatRun {
     this.history = request.messages;
     const tellModel = request.manager.limits.onLimit === 'tell-model' && definitions.length > 0;
     this.lastRoundOptions = tellModel ? { ...request.options, toolChoice: 'none' } : request.options;
+    this.steering = RunSteering.of(request);
+    if (this.steering !== undefined && selection === undefined) this.steering.checkTools(tools);
   }
 
   /**
@@ -122,16 +135,72 @@ export class ChatRun {
     return this.rounds;
   }
 
-  /** The next model request. */
-  nextPrompt(): Prompt {
+  /** The next model request; a promise only when a `prepareRound` hook answers asynchronously. */
+  nextPrompt(): Prompt | Promise<Prompt> {
     this.signal?.throwIfAborted();
     this.rounds++;
     const last = this.rounds === this.request.manager.limits.maxRounds;
-    return {
+    const prompt: Prompt = {
       messages: this.history,
       tools: this.selection ? this.selection.definitions() : this.definitions,
       options: last ? this.lastRoundOptions : this.request.options,
     };
+    if (this.steering === undefined || !this.steering.preparesRounds) return prompt;
+    const prepared = this.steering.prepare(this.state(this.rounds - 1), this.rounds, prompt, this.tools);
+    return prepared instanceof Promise
+      ? prepared.then((round) => this.usePrepared(round, last))
+      : this.usePrepared(prepared, last);
+  }
+
+  /** What preparation and elision changed in the current round's request, for telemetry; absent: nothing. */
+  get roundSteering(): RoundSteering | undefined {
+    return this.prepared;
+  }
+
+  private usePrepared(round: PreparedRound, last: boolean): Prompt {
+    this.roundTools = round.tools;
+    const steering = round.steering;
+    this.prepared =
+      steering.activeTools === undefined &&
+      steering.toolChoice === undefined &&
+      steering.messagesSent === undefined &&
+      steering.systemReplaced === undefined &&
+      steering.optionsChanged === undefined &&
+      steering.elidedToolResults === undefined
+        ? undefined
+        : steering;
+    const prompt = round.prompt;
+    // The limit's last word (`onLimit: 'tell-model'`) stands over a hook's tool choice.
+    return last && this.lastRoundOptions !== this.request.options && prompt.options.toolChoice !== 'none'
+      ? { ...prompt, options: { ...prompt.options, toolChoice: 'none' } }
+      : prompt;
+  }
+
+  /** The run as it stands after `rounds` model requests. */
+  private state(rounds: number): ChatRunState {
+    return {
+      rounds,
+      messages: this.history,
+      // Copies: the run goes on adding to its own lists, and a hook may keep what it was given.
+      responses: this.responses?.slice() ?? NO_TOOL_CALLS,
+      toolExecutions: this.records?.slice() ?? NO_TOOL_CALLS,
+      usage: this.usage,
+      toolContext: this.context,
+      context: this.request.adviseContext,
+    };
+  }
+
+  /**
+   * After an answer: when `entity()` may repair it and it does not fit, the repair request is added to the
+   * conversation and `true` says to ask the model again.
+   */
+  async repairAnswer(): Promise<boolean> {
+    const steering = this.steering;
+    if (steering === undefined || this.pending) return false;
+    const history = await steering.repair(this.last!.message.content, this.history);
+    if (history === undefined) return false;
+    this.history = history;
+    return true;
   }
 
   /** `true` when the run continues a paused round, whose tool calls `executeTools()` runs before any model request. */
@@ -143,6 +212,7 @@ export class ChatRun {
   accept(response: ChatResponse): ResponseOutcome {
     this.usage = addUsage(this.usage, response.usage);
     this.last = response;
+    if (this.steering !== undefined) (this.responses ??= []).push(response);
     const message = response.message;
     if (
       message.toolCalls.length === 0 ||
@@ -172,7 +242,7 @@ export class ChatRun {
     const input = new RunRoundInput(
       this.history,
       message,
-      this.tools,
+      this.roundTools ?? this.tools,
       this.context,
       this.request.hooks,
       // A resumed round was counted when it was first planned.
@@ -224,9 +294,28 @@ export class ChatRun {
         return 'paused' as const;
       });
     }
-    if (!result.returnDirect) return 'ask-model';
+    if (!result.returnDirect) return this.steering === undefined ? 'ask-model' : this.checkStop();
     this.direct = responses;
     return 'return-direct';
+  }
+
+  private checkStop(): RoundOutcome | Promise<RoundOutcome> {
+    const decided = this.steering!.shouldStop(this.state(this.rounds));
+    return decided instanceof Promise ? decided.then((d) => this.stopIf(d)) : this.stopIf(decided);
+  }
+
+  private stopIf(decision: StopDecision | undefined): RoundOutcome {
+    if (decision === undefined) return 'ask-model';
+    this.stopped = decision;
+    if (decision.direct !== undefined) this.direct = decision.direct;
+    return 'stopped';
+  }
+
+  private stopReason(): StopReason {
+    if (this.stopped !== undefined) return this.stopped.reason;
+    if (this.direct !== undefined) return 'return-direct';
+    if (this.approvals.length > 0) return 'awaiting-approval';
+    return this.pending ? 'tool-calls-returned' : 'answered';
   }
 
   finish(): ChatClientResponse {
@@ -241,6 +330,7 @@ export class ChatRun {
       history: this.history,
       toolExecutions: this.records ?? NO_TOOL_CALLS,
       rounds: this.rounds,
+      stopReason: this.stopReason(),
       ...(direct && { returnDirect: direct }),
       pendingToolCalls: this.pending ? last.message.toolCalls : NO_TOOL_CALLS,
       pendingApprovals: this.approvals,

@@ -1,4 +1,5 @@
 import type { PendingApproval } from '../ports/pending-approval';
+import type { StopReason } from '../ports/chat-client-response';
 import type { FinishReason, Usage } from '../model/chat-response';
 import type { ToolCall } from '../model/messages';
 import type { ToolCallEvent } from './tool-execution-result';
@@ -67,7 +68,9 @@ export interface FinishedEvent {
   readonly usage?: Usage;
   /** Model requests made. */
   readonly rounds: number;
-  /** `true` when the call ended with the results of `returnDirect` tools. */
+  /** Why the call ended (see `ChatClientResponse.stopReason`). */
+  readonly stopReason: StopReason;
+  /** `true` when the call ended with tool results (`returnDirect` tools, a `hasToolCall` stop condition). */
   readonly returnDirect: boolean;
   /** Tool calls left to the caller (`internalToolExecution: false`). */
   readonly pendingToolCalls: readonly ToolCall[];

@@ -1,7 +1,7 @@
 import type { PendingApproval } from '../ports/pending-approval';
 import type { FinishReason, Usage } from '../model/chat-response';
 import type { ToolCall } from '../model/messages';
-import type { ChatClientResponse } from '../ports/chat-client-response';
+import type { ChatClientResponse, StopReason } from '../ports/chat-client-response';
 import type { FinishedEvent } from './chat-stream-event';
 
 /**
@@ -16,6 +16,7 @@ class Finished implements FinishedEvent {
   readonly finishReason: FinishReason;
   readonly usage?: Usage;
   readonly rounds: number;
+  readonly stopReason: StopReason;
   readonly returnDirect: boolean;
   readonly pendingToolCalls: readonly ToolCall[];
   readonly pendingApprovals: readonly PendingApproval[];
@@ -26,6 +27,7 @@ class Finished implements FinishedEvent {
     this.finishReason = response.finishReason;
     this.usage = response.usage;
     this.rounds = response.rounds;
+    this.stopReason = response.stopReason;
     this.returnDirect = response.returnDirect !== undefined;
     this.pendingToolCalls = response.pendingToolCalls;
     this.pendingApprovals = response.pendingApprovals;

@@ -1,7 +1,7 @@
 import type { ChatResponse } from '../model/chat-response';
 import type { Prompt } from '../model/prompt';
 import type { ChatClientResponse } from '../ports/chat-client-response';
-import type { CallTelemetry, ModelRequestTelemetry } from '../ports/chat-telemetry';
+import type { CallTelemetry, ModelRequestTelemetry, RoundSteering } from '../ports/chat-telemetry';
 
 /** Runs a chat call under its telemetry, which ends with the call's outcome or error. */
 export function observeCall<T extends ChatClientResponse>(
@@ -26,8 +26,12 @@ export function observeModelCall(
   round: number,
   prompt: Prompt,
   call: () => Promise<ChatResponse>,
+  steering?: RoundSteering,
 ): Promise<ChatResponse> {
-  const request = telemetry.startModelRequest(round, prompt, false);
+  const request =
+    steering === undefined
+      ? telemetry.startModelRequest(round, prompt, false)
+      : telemetry.startModelRequest(round, prompt, false, steering);
   return request.run(call).then(
     (response) => {
       request.end(response);

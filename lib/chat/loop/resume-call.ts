@@ -83,6 +83,7 @@ export async function decideApproval(
     history: run.history,
     toolExecutions: run.records,
     rounds: run.round,
+    stopReason: 'awaiting-approval',
     pendingToolCalls: [],
     pendingApprovals: pendingApprovalsOf(run, outcome.decided),
     context: run.context,

@@ -157,11 +157,17 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
       const callOptions = new LazySignalOptions(abort);
       for (;;) {
         if (this.closed) return;
-        const prompt = run.nextPrompt();
+        const next = run.nextPrompt();
+        const prompt = next instanceof Promise ? await next : next;
+        if (this.closed) return;
         const round = run.round;
         this.streaming = round;
         const assembler = new ChatResponseAssembler(this.pushToolInput);
-        const observed = telemetry?.startModelRequest(round, prompt, true);
+        const steering = run.roundSteering;
+        const observed =
+          steering === undefined
+            ? telemetry?.startModelRequest(round, prompt, true)
+            : telemetry?.startModelRequest(round, prompt, true, steering);
         const chunks =
           observed === undefined
             ? request.chatModel.stream(prompt, callOptions)

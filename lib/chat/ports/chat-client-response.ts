@@ -13,6 +13,21 @@ export interface ToolCallRecord {
 }
 
 /**
+ * Why a chat call ended: the model answered (`'answered'`); its tool calls were left to the caller
+ * (`'tool-calls-returned'`, `internalToolExecution: false`); a round of `returnDirect` tools answered
+ * (`'return-direct'`); calls wait for approval (`'awaiting-approval'`); or a stop condition held after a round of tool
+ * calls: `roundCountIs` (`'round-count'`), `hasToolCall` (`'tool-called'`), a custom one (`'stop-condition'`).
+ */
+export type StopReason =
+  | 'answered'
+  | 'tool-calls-returned'
+  | 'return-direct'
+  | 'awaiting-approval'
+  | 'round-count'
+  | 'tool-called'
+  | 'stop-condition';
+
+/**
  * The outcome of a whole chat call: the model's last response (`message`, `finishReason`, `metadata`), with
  * `usage` summed over every round, the full conversation and the tool calls made.
  */
@@ -28,7 +43,12 @@ export interface ChatClientResponse extends ChatResponse {
   readonly toolExecutions: readonly ToolCallRecord[];
   /** Model requests made. */
   readonly rounds: number;
-  /** Present when the call ended with the results of `returnDirect` tools instead of a model answer. */
+  /** Why the call ended (see `StopReason`). */
+  readonly stopReason: StopReason;
+  /**
+   * Present when the call ended with tool results instead of a model answer: of `returnDirect` tools, or of the tool
+   * a `hasToolCall` stop condition names.
+   */
   readonly returnDirect?: readonly ToolResponse[];
   /**
    * The tool calls of the last response when they were not run (`internalToolExecution: false`); empty otherwise.

@@ -1,5 +1,5 @@
 import type { ChatModel } from '../model/chat-model';
-import type { ChatOptions } from '../model/chat-options';
+import type { ChatOptions, ToolChoice } from '../model/chat-options';
 import type { ChatResponse } from '../model/chat-response';
 import type { ChatClientResponse } from './chat-client-response';
 import type { Message, ToolCall } from '../model/messages';
@@ -33,14 +33,40 @@ export type ChatCallOutcome = ChatClientResponse;
 export interface CallTelemetry {
   /** Runs `fn` with the call as the current context, so that what it starts is nested under the call. */
   run<T>(fn: () => T): T;
-  /** Model request number `round` (1-based) starts. */
-  startModelRequest(round: number, prompt: Prompt, streaming: boolean): ModelRequestTelemetry;
+  /**
+   * Model request number `round` (1-based) starts; `steering` says what round preparation or result elision changed
+   * in it (absent when nothing did).
+   */
+  startModelRequest(
+    round: number,
+    prompt: Prompt,
+    streaming: boolean,
+    steering?: RoundSteering,
+  ): ModelRequestTelemetry;
   /** A tool call of round `round` starts; `tool` is absent for a name the model invented. */
   startToolCall(round: number, call: ToolCall, tool: ToolDefinition | undefined): ToolCallTelemetry;
   /** The call answered (or paused for approval): its response, as the caller gets it. */
   end(response: ChatClientResponse): void;
   /** The call failed, was aborted, or its stream was left before the end. */
   fail(error: unknown): void;
+}
+
+/**
+ * What the loop changed in one model request before sending it: tool names and counts only, never message content.
+ */
+export interface RoundSteering {
+  /** The tools a `prepareRound` hook made the only ones offered. */
+  readonly activeTools?: readonly string[];
+  /** The tool choice a hook set. */
+  readonly toolChoice?: ToolChoice;
+  /** How many messages were sent when a hook replaced them (trimmed the conversation). */
+  readonly messagesSent?: number;
+  /** A hook replaced the system prompt. */
+  readonly systemReplaced?: boolean;
+  /** A hook changed the options. */
+  readonly optionsChanged?: boolean;
+  /** Old tool results replaced by a marker (`elideToolResults`). */
+  readonly elidedToolResults?: number;
 }
 
 /** The observation of one model request. */

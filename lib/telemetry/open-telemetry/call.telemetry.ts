@@ -9,6 +9,7 @@ import type { ToolDefinition } from '../../tool/tool-definition';
 import type {
   CallTelemetry,
   ModelRequestTelemetry,
+  RoundSteering,
   ToolCallTelemetry,
 } from '../../chat/ports/chat-telemetry';
 import type { ChatClientResponse } from '../../chat/ports/chat-client-response';
@@ -73,9 +74,14 @@ export class OpenTelemetryCallTelemetry implements CallTelemetry, CallSpan {
     return this.span === undefined ? fn() : this.signals.api.context.with(this.context, fn);
   }
 
-  startModelRequest(round: number, prompt: Prompt, streaming: boolean): ModelRequestTelemetry {
+  startModelRequest(
+    round: number,
+    prompt: Prompt,
+    streaming: boolean,
+    steering?: RoundSteering,
+  ): ModelRequestTelemetry {
     if (round > this.rounds) this.rounds = round;
-    return this.opened(new OpenTelemetryModelRequestTelemetry(this, round, prompt, streaming));
+    return this.opened(new OpenTelemetryModelRequestTelemetry(this, round, prompt, streaming, steering));
   }
 
   startToolCall(round: number, call: ToolCall, tool: ToolDefinition | undefined): ToolCallTelemetry {
@@ -100,6 +106,8 @@ export class OpenTelemetryCallTelemetry implements CallTelemetry, CallSpan {
     span.setAttributes(responseAttributes(outcome.metadata, outcome.finishReason));
     span.setAttributes(usageAttributes(outcome.usage));
     span.setAttribute(ToolCallingAttributes.ROUNDS, outcome.rounds);
+    if (outcome.stopReason !== undefined)
+      span.setAttribute(ToolCallingAttributes.STOP_REASON, outcome.stopReason);
     if (this.signals.captureContent) {
       span.setAttribute(GenAi.OUTPUT_MESSAGES, outputText(outcome.text, outcome.finishReason));
     }

@@ -1,7 +1,7 @@
 import type { Attributes, Context, Span } from '@opentelemetry/api';
 import type { ChatResponse } from '../../chat/model/chat-response';
 import type { Prompt } from '../../chat/model/prompt';
-import type { ModelRequestTelemetry } from '../../chat/ports/chat-telemetry';
+import type { ModelRequestTelemetry, RoundSteering } from '../../chat/ports/chat-telemetry';
 import { errorType, statusMessage } from '../error-type';
 import { GenAi, Operation, ToolCallingAttributes } from '../gen-ai-attributes';
 import { inputMessages, outputMessages, systemInstructions, toolDefinitions } from '../gen-ai-messages';
@@ -22,6 +22,7 @@ export class OpenTelemetryModelRequestTelemetry implements ModelRequestTelemetry
     round: number,
     prompt: Prompt,
     streaming: boolean,
+    steering?: RoundSteering,
   ) {
     const { api, tracer, captureContent } = call.signals;
     this.requestModel = prompt.options.model ?? call.requestModel;
@@ -37,6 +38,7 @@ export class OpenTelemetryModelRequestTelemetry implements ModelRequestTelemetry
       ...requestAttributes(prompt.options),
     };
     if (this.requestModel !== undefined) attributes[GenAi.REQUEST_MODEL] = this.requestModel;
+    if (steering !== undefined) Object.assign(attributes, steeringAttributes(steering));
     if (captureContent) {
       attributes[GenAi.INPUT_MESSAGES] = inputMessages(prompt.messages);
       const system = systemInstructions(prompt.messages);
@@ -97,4 +99,21 @@ export class OpenTelemetryModelRequestTelemetry implements ModelRequestTelemetry
     instruments.tokenUsage.record(usage.promptTokens, { ...attributes, [GenAi.TOKEN_TYPE]: 'input' });
     instruments.tokenUsage.record(usage.completionTokens, { ...attributes, [GenAi.TOKEN_TYPE]: 'output' });
   }
+}
+
+/** What the loop changed in the request: names and counts, never content. */
+function steeringAttributes(steering: RoundSteering): Attributes {
+  const attributes: Attributes = {};
+  if (steering.activeTools !== undefined)
+    attributes[ToolCallingAttributes.ACTIVE_TOOLS] = [...steering.activeTools];
+  const choice = steering.toolChoice;
+  if (choice !== undefined)
+    attributes[ToolCallingAttributes.TOOL_CHOICE] = typeof choice === 'string' ? choice : choice.name;
+  if (steering.messagesSent !== undefined)
+    attributes[ToolCallingAttributes.MESSAGES_SENT] = steering.messagesSent;
+  if (steering.systemReplaced) attributes[ToolCallingAttributes.SYSTEM_REPLACED] = true;
+  if (steering.optionsChanged) attributes[ToolCallingAttributes.OPTIONS_CHANGED] = true;
+  if (steering.elidedToolResults !== undefined)
+    attributes[ToolCallingAttributes.ELIDED_TOOL_RESULTS] = steering.elidedToolResults;
+  return attributes;
 }
