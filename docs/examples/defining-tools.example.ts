@@ -10,6 +10,7 @@ import {
   ToolContextParam,
   ToolInput,
   ToolParam,
+  ToolResult,
 } from 'nestjs-tool-calling';
 
 // --- 1. Parameters with @ToolParam -------------------------------------------------------------------------
@@ -162,5 +163,6 @@ export const ping = FunctionToolCallback.from({
 // --- Calling a tool by hand (what the ChatClient does for you) ----------------------------------------------
 export async function callByHand(): Promise<string> {
   const [getWeather] = MethodToolCallbackProvider.from(new WeatherTools()).getToolCallbacks();
-  return getWeather.call('{"city":"Paris"}', ToolContext.of({ tenantId: 'acme' }));
+  // call() resolves a string, or a ToolResult for a tool whose result is more than text.
+  return ToolResult.textOf(await getWeather.call('{"city":"Paris"}', ToolContext.of({ tenantId: 'acme' })));
 }

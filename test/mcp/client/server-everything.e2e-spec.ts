@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import type { ToolCallback } from 'nestjs-tool-calling';
+import { ToolResult, type ToolCallback } from 'nestjs-tool-calling';
 import { McpToolCallbackProvider } from 'nestjs-tool-calling/mcp';
 
 /** The official reference server (a devDependency), or `undefined` when it is not installed. */
@@ -54,7 +54,7 @@ if (main === undefined) {
       const listed = await tools();
       await expect(listed.get('echo')!.call('{"message":"hi"}')).resolves.toBe('Echo: hi');
       await expect(listed.get('get-sum')!.call('{"a":2,"b":3}')).resolves.toContain('5');
-      const image = JSON.parse(await listed.get('get-tiny-image')!.call('{}'));
+      const image = JSON.parse(ToolResult.textOf(await listed.get('get-tiny-image')!.call('{}')));
       expect(image.content).toEqual(
         expect.arrayContaining([expect.objectContaining({ type: 'image', mimeType: 'image/png' })]),
       );

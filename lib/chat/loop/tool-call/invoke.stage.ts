@@ -3,10 +3,12 @@ import { ToolCallingError } from '../../../errors/tool-calling.error';
 import { ToolExecutionError } from '../../../errors/tool-execution.error';
 import { isInstanceOf } from '../../../errors/messages/thrown-value-text';
 import { toolMetadataOf, type ToolCallback } from '../../../tool/tool-callback';
-import type { ToolResponse } from '../../model/messages';
+import type { ToolResult } from '../../../tool/result/tool-result';
+import type { ToolCall, ToolResponse } from '../../model/messages';
 import { invokeWithLimits } from '../invoke-with-limits';
 import type { AbortLike } from '../run-abort';
 import type { SiblingCancellation } from '../sibling-cancellation';
+import { richToolResponse } from '../tool-result-response';
 import { failure, SETTLE_FIRST, type NextStage, type ToolCallState } from './tool-call-state';
 
 /**
@@ -27,7 +29,7 @@ export const invokeStage: NextStage = (state) => {
   }
   const callback = target.callback;
   const { abort, siblings } = scope;
-  let result: string | Promise<string>;
+  let result: string | ToolResult | Promise<string | ToolResult>;
   try {
     result = invokeWithLimits(
       callback,
@@ -42,12 +44,26 @@ export const invokeStage: NextStage = (state) => {
   } catch (error) {
     return failed(state, callback, error, abort, siblings);
   }
+  const maxBytes = scope.settings.limits.maxResultBytes;
   if (typeof result === 'string') return { id: call.id, name: call.name, result, isError: false };
+  if (!(result instanceof Promise)) return answered(state, call, result, maxBytes);
   return result.then(
-    (text): ToolResponse => ({ id: call.id, name: call.name, result: text, isError: false }),
+    (value): ToolResponse =>
+      typeof value === 'string'
+        ? { id: call.id, name: call.name, result: value, isError: false }
+        : answered(state, call, value, maxBytes),
     (error: unknown) => failed(state, callback, error, abort, siblings),
   );
 };
+
+/** The response of a `ToolResult`, or the error result saying its media are over the byte limit. */
+function answered(state: ToolCallState, call: ToolCall, value: ToolResult, maxBytes: number): ToolResponse {
+  try {
+    return richToolResponse(call, value, maxBytes);
+  } catch (error) {
+    return failure(state, error as Error);
+  }
+}
 
 function failed(
   state: ToolCallState,
