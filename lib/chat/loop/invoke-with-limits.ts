@@ -3,8 +3,7 @@ import { callsDirectly } from '../../tool/invocable-tool-callback';
 import { LazyAbortController } from '../../tool/lazy-abort-controller';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
-import type { ToolResult } from '../../tool/result/tool-result';
-import { isThenable } from '../../util/thenable';
+import { ToolResult } from '../../tool/result/tool-result';
 import type { AbortLike } from './run-abort';
 import { toolResultValue } from './tool-result-text';
 import type { SiblingCancellation } from './sibling-cancellation';
@@ -52,13 +51,14 @@ export function invokeWithLimits(
     const aborted = abortedDuringCall(controller, requestSignal, siblings);
     throw aborted === undefined ? error : aborted.reason;
   }
-  if (!isThenable(pending)) {
+  // A hand-written callback may return anything without a promise: only a result is taken as is.
+  if (typeof pending === 'string' || ToolResult.is(pending)) {
     const aborted = abortedDuringCall(controller, requestSignal, siblings);
     if (aborted !== undefined) throw aborted.reason;
     return pending;
   }
   return settleWithLimits(
-    pending,
+    Promise.resolve(pending),
     controller ?? new LazyAbortController(),
     toolName,
     requestSignal,
