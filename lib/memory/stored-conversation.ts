@@ -40,7 +40,35 @@ function isToolCall(value: unknown): boolean {
 
 function isToolResponse(value: unknown): boolean {
   const r = fields(value);
-  return isString(r.id) && isString(r.name) && isString(r.result) && typeof r.isError === 'boolean';
+  return (
+    isString(r.id) &&
+    isString(r.name) &&
+    isString(r.result) &&
+    typeof r.isError === 'boolean' &&
+    (r.content === undefined || (Array.isArray(r.content) && r.content.every(isToolResultPart))) &&
+    (r.structuredContent === undefined ||
+      (typeof r.structuredContent === 'object' && r.structuredContent !== null))
+  );
+}
+
+/** A part of a rich result as written (see `ToolResultPart`): its kind, and the fields that kind needs. */
+function isToolResultPart(value: unknown): boolean {
+  const p = fields(value);
+  switch (p.type) {
+    case 'text':
+      return isString(p.text);
+    case 'image':
+    case 'file':
+      return isString(p.mediaType) && (isString(p.data) || isString(p.url));
+    case 'audio':
+      return isString(p.mediaType) && isString(p.data);
+    case 'resource-link':
+      return isString(p.uri) && isString(p.name);
+    case 'resource':
+      return isString(p.uri) && (isString(p.text) || isString(p.data));
+    default:
+      return false;
+  }
 }
 
 /** One message as stored in a list (Redis): `{"v":1,"role":…,"message":{…}}`. */
