@@ -1,5 +1,6 @@
 import { ChatMemoryReadError } from '../errors/chat-memory-read.error';
 import type { Message } from '../chat/model/messages';
+import { isToolResultPart } from '../tool/result/tool-result-part.check';
 
 const STORED_CONVERSATION_VERSION = 1;
 
@@ -49,26 +50,6 @@ function isToolResponse(value: unknown): boolean {
     (r.structuredContent === undefined ||
       (typeof r.structuredContent === 'object' && r.structuredContent !== null))
   );
-}
-
-/** A part of a rich result as written (see `ToolResultPart`): its kind, and the fields that kind needs. */
-function isToolResultPart(value: unknown): boolean {
-  const p = fields(value);
-  switch (p.type) {
-    case 'text':
-      return isString(p.text);
-    case 'image':
-    case 'file':
-      return isString(p.mediaType) && (isString(p.data) || isString(p.url));
-    case 'audio':
-      return isString(p.mediaType) && isString(p.data);
-    case 'resource-link':
-      return isString(p.uri) && isString(p.name);
-    case 'resource':
-      return isString(p.uri) && (isString(p.text) || isString(p.data));
-    default:
-      return false;
-  }
 }
 
 /** One message as stored in a list (Redis): `{"v":1,"role":…,"message":{…}}`. */
