@@ -40,6 +40,14 @@ export const ToolCallingAttributes = {
   LIMITS_HIT: 'tool_calling.limits_hit',
   /** How a tool call ended: `success`, `error`, `invalid_input`, `unknown_tool`, `timeout`, `denied`, `limit`, `aborted`. */
   TOOL_OUTCOME: 'tool_calling.tool.outcome',
+  /** The types of the parts of a rich tool result, in order (`text`, `image`, `audio`, `file`, `resource`…). */
+  TOOL_RESULT_PART_TYPES: 'tool_calling.tool.result.part_types',
+  /** The bytes each part carries inline (decoded), in the order of `part_types`: never the bytes themselves. */
+  TOOL_RESULT_PART_BYTES: 'tool_calling.tool.result.part_bytes',
+  /** The media types of the parts that have one, in order. */
+  TOOL_RESULT_MEDIA_TYPES: 'tool_calling.tool.result.media_types',
+  /** With content capture only: the parts themselves as JSON, bytes (base64) included. */
+  TOOL_RESULT_PARTS: 'tool_calling.tool.result.parts',
 } as const;
 
 export const Operation = {
