@@ -294,6 +294,33 @@ describe('rich tool results', () => {
       );
     });
 
+    it("checks a hand-written callback's structured content against its definition's outputSchema", async () => {
+      const forecast = (structured: Record<string, unknown>): ToolCallback => ({
+        getToolDefinition: () => ({
+          name: 'forecast',
+          description: 'A forecast',
+          inputSchema: { type: 'object', properties: {} },
+          outputSchema: { type: 'object', properties: { days: { type: 'integer' } }, required: ['days'] },
+        }),
+        getToolMetadata: () => ({ returnDirect: false }),
+        call: async () => ToolResult.of('forecast').withStructuredContent(structured),
+      });
+      const good = await firstToolResponse({ toolCallbacks: [forecast({ days: 3 })] }, calling('forecast'));
+      expect(good.structuredContent).toEqual({ days: 3 });
+      const bad = await firstToolResponse(
+        { toolCallbacks: [forecast({ days: 'three' })] },
+        calling('forecast'),
+      );
+      expect(bad).toEqual({
+        id: 'call_1_1',
+        name: 'forecast',
+        result:
+          'The structured result of tool "forecast" does not match its outputSchema: ' +
+          'days: must be integer, received string "three"',
+        isError: true,
+      });
+    });
+
     it('structured content alone is the text: its JSON, first in the content beside media', async () => {
       const tool = FunctionToolCallback.from({
         name: 'figure',

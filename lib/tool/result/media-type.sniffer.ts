@@ -1,12 +1,6 @@
 /** The media types the default result converter recognises from the first bytes of a `Buffer`/`Uint8Array`. */
 export type SniffedMediaType =
-  | 'image/png'
-  | 'image/jpeg'
-  | 'image/gif'
-  | 'image/webp'
-  | 'application/pdf'
-  | 'audio/wav'
-  | 'audio/mpeg';
+  'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'application/pdf' | 'audio/wav' | 'audio/mpeg';
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   return signature.every((byte, i) => bytes[offset + i] === byte);

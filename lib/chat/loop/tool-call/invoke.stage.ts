@@ -3,8 +3,10 @@ import { ToolCallingError } from '../../../errors/tool-calling.error';
 import { ToolExecutionError } from '../../../errors/tool-execution.error';
 import { isInstanceOf } from '../../../errors/messages/thrown-value-text';
 import { toolMetadataOf, type ToolCallback } from '../../../tool/tool-callback';
+import { InvocableToolCallback } from '../../../tool/invocable-tool-callback';
+import { checkStructuredContent } from '../../../tool/result/structured-content.check';
 import type { ToolResult } from '../../../tool/result/tool-result';
-import type { ToolCall, ToolResponse } from '../../model/messages';
+import type { ToolResponse } from '../../model/messages';
 import { invokeWithLimits } from '../invoke-with-limits';
 import type { AbortLike } from '../run-abort';
 import type { SiblingCancellation } from '../sibling-cancellation';
@@ -46,20 +48,30 @@ export const invokeStage: NextStage = (state) => {
   }
   const maxBytes = scope.settings.limits.maxResultBytes;
   if (typeof result === 'string') return { id: call.id, name: call.name, result, isError: false };
-  if (!(result instanceof Promise)) return answered(state, call, result, maxBytes);
+  if (!(result instanceof Promise)) return answered(state, callback, result, maxBytes);
   return result.then(
     (value): ToolResponse =>
       typeof value === 'string'
         ? { id: call.id, name: call.name, result: value, isError: false }
-        : answered(state, call, value, maxBytes),
+        : answered(state, callback, value, maxBytes),
     (error: unknown) => failed(state, callback, error, abort, siblings),
   );
 };
 
-/** The response of a `ToolResult`, or the error result saying its media are over the byte limit. */
-function answered(state: ToolCallState, call: ToolCall, value: ToolResult, maxBytes: number): ToolResponse {
+/**
+ * The response of a `ToolResult`, or the error result saying its media are over the byte limit, or that its
+ * structured content does not match the `outputSchema` of a callback that does not check its own.
+ */
+function answered(
+  state: ToolCallState,
+  callback: ToolCallback,
+  value: ToolResult,
+  maxBytes: number,
+): ToolResponse {
   try {
-    return richToolResponse(call, value, maxBytes);
+    if (value.structuredContent !== undefined && !(callback instanceof InvocableToolCallback))
+      checkStructuredContent(callback.getToolDefinition(), value.structuredContent);
+    return richToolResponse(state.call, value, maxBytes);
   } catch (error) {
     return failure(state, error as Error);
   }
