@@ -16,6 +16,7 @@ export type {
   ResourcePart,
   MediaSource,
 } from './tool/result/tool-result-part';
+export type { ToolOutputSchema } from './tool/result/tool-output-schema';
 export type { ToolCallbackProvider } from './tool/tool-callback-provider';
 export { isToolCallbackProvider } from './tool/tool-callback-provider';
 export type { ToolDefinition } from './tool/tool-definition';

@@ -267,7 +267,12 @@ describe.each(cases)('the weather exchange with $provider (stream: $stream)', (t
           call.arguments,
           tool.getToolDefinition().inputSchema,
         );
-        return { id: call.id, name: call.name, result: ToolResult.textOf(await tool.call(input)), isError: false };
+        return {
+          id: call.id,
+          name: call.name,
+          result: ToolResult.textOf(await tool.call(input)),
+          isError: false,
+        };
       }),
     );
     history.push(first.message, toolResponseMessage(results));

@@ -47,7 +47,9 @@ describe('DefaultToolCallResultConverter', () => {
     });
     const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt ')]);
     expect(partOf(converter.convert(wav, 't'))).toMatchObject({ type: 'audio', mediaType: 'audio/wav' });
-    expect(partOf(converter.convert(Buffer.from('ID3\u0004'), 't'))).toMatchObject({ mediaType: 'audio/mpeg' });
+    expect(partOf(converter.convert(Buffer.from('ID3\u0004'), 't'))).toMatchObject({
+      mediaType: 'audio/mpeg',
+    });
     expect(partOf(converter.convert(Buffer.from([0xff, 0xfb, 0x90, 0x00]), 't'))).toMatchObject({
       type: 'audio',
       mediaType: 'audio/mpeg',

@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
 import type { JsonSchema } from '../json-schema';
-import type { ToolOutputSchema } from '../result/output-schema.validator';
+import type { ToolOutputSchema } from '../result/tool-output-schema';
 import type { ApprovalPolicy } from '../tool-metadata';
 
 /** Options of `@Tool()` and of function tools. */

@@ -7,12 +7,7 @@ import { isStandardSchema, standardSchemaIssue } from '../input/standard-schema-
 import type { JsonSchema } from '../json-schema';
 import { dtoToJsonSchema } from '../schema/dto-schema.factory';
 import { compileSchemaValidator } from '../schema/json-schema-validator';
-
-/**
- * What a tool's structured result looks like: a JSON Schema of `type: "object"`, a Standard Schema (zod…) of an
- * object, or a class-validator DTO class, as for inputs.
- */
-export type ToolOutputSchema = JsonSchema | StandardSchemaV1 | (abstract new (...args: any[]) => object);
+import type { ToolOutputSchema } from './tool-output-schema';
 
 /** The JSON Schema served as the tool's `outputSchema`, and the check of a structured result against it. */
 export interface ToolOutputValidator {

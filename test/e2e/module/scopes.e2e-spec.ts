@@ -49,9 +49,16 @@ describe('ToolCallingModule: tools on scoped providers', () => {
     it('gives each conversation its own instance when there is no HTTP request', async () => {
       const conversation = {};
       const inConversation = ToolContext.empty().withExecution({ conversation });
-      const first = JSON.parse(ToolResult.textOf(await tool('whoAmI').call('{}', inConversation))) as Identity;
-      const again = JSON.parse(ToolResult.textOf(await tool('whoAmI').call('{}', inConversation))) as Identity;
-      const other = JSON.parse(ToolResult.textOf(await tool('whoAmI').call('{}', ToolContext.empty().withExecution({ conversation: {} }))),
+      const first = JSON.parse(
+        ToolResult.textOf(await tool('whoAmI').call('{}', inConversation)),
+      ) as Identity;
+      const again = JSON.parse(
+        ToolResult.textOf(await tool('whoAmI').call('{}', inConversation)),
+      ) as Identity;
+      const other = JSON.parse(
+        ToolResult.textOf(
+          await tool('whoAmI').call('{}', ToolContext.empty().withExecution({ conversation: {} })),
+        ),
       ) as Identity;
       expect(first).toEqual({ instance: again.instance, requestId: null });
       expect(other.instance).not.toBe(first.instance);
@@ -59,7 +66,9 @@ describe('ToolCallingModule: tools on scoped providers', () => {
 
     it('resolves a fresh instance per call when the call belongs to no execution', async () => {
       const first = JSON.parse(ToolResult.textOf(await tool('whoAmI').call('{}'))) as Identity;
-      const second = JSON.parse(ToolResult.textOf(await tool('whoAmI').call('{}', ToolContext.of({ user: 'ada' })))) as Identity;
+      const second = JSON.parse(
+        ToolResult.textOf(await tool('whoAmI').call('{}', ToolContext.of({ user: 'ada' }))),
+      ) as Identity;
       expect(second.instance).not.toBe(first.instance);
     });
   });

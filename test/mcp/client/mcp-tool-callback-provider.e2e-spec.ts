@@ -100,7 +100,10 @@ describe('McpToolCallbackProvider against an SDK server in a child process (stdi
         { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
       ],
     });
-    expect(JSON.parse(ToolResult.textOf(await tool(tools, 'structured').call('{}')))).toEqual({ temperature: 21, unit: 'C' });
+    expect(JSON.parse(ToolResult.textOf(await tool(tools, 'structured').call('{}')))).toEqual({
+      temperature: 21,
+      unit: 'C',
+    });
   });
 
   it('sends a cancellation the server sees when the call is aborted', async () => {
@@ -109,7 +112,9 @@ describe('McpToolCallbackProvider against an SDK server in a child process (stdi
     const pending = tool(tools, 'wait').call('{"id":"w1"}', ToolContext.of({}, controller.signal));
     setTimeout(() => controller.abort(new Error('user left')), 50);
     await expect(pending).rejects.toThrow('user left');
-    await waitFor(async () => JSON.parse(ToolResult.textOf(await tool(tools, 'cancellations').call('{}'))).includes('w1'));
+    await waitFor(async () =>
+      JSON.parse(ToolResult.textOf(await tool(tools, 'cancellations').call('{}'))).includes('w1'),
+    );
   });
 
   it('runs 20 concurrent calls over one connection, each result matched to its call', async () => {

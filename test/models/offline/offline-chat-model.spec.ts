@@ -195,7 +195,10 @@ describe('OfflineChatModel', () => {
   });
 
   it('names the media of a rich result (kind, media type, size) and never repeats their bytes', async () => {
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(92)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(92),
+    ]);
     const chart = FunctionToolCallback.from({
       name: 'drawChart',
       description: 'Draw a chart of the open tickets',

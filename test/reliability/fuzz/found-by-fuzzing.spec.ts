@@ -1,6 +1,11 @@
 import { Type } from 'class-transformer';
 import { IsString, ValidateNested } from 'class-validator';
-import { ChatClient, FunctionToolCallback, InvalidToolInputError, type ToolResult } from 'nestjs-tool-calling';
+import {
+  ChatClient,
+  FunctionToolCallback,
+  InvalidToolInputError,
+  type ToolResult,
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 
 /*
