@@ -5,7 +5,7 @@
 export type { ToolCallback } from './tool/tool-callback';
 export { isToolCallback } from './tool/tool-callback';
 export { ToolResult } from './tool/result/tool-result';
-export { ResultPart } from './tool/result/result-part';
+export { ResultPart, type ResultPartBytes } from './tool/result/result-part';
 export type {
   ToolResultPart,
   TextPart,
