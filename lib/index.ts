@@ -5,7 +5,7 @@
 export type { ToolCallback } from './tool/tool-callback';
 export { isToolCallback } from './tool/tool-callback';
 export { ToolResult } from './tool/result/tool-result';
-export { ResultPart } from './tool/result/result-part';
+export { ResultPart, type ResultPartBytes } from './tool/result/result-part';
 export type {
   ToolResultPart,
   TextPart,
@@ -16,6 +16,7 @@ export type {
   ResourcePart,
   MediaSource,
 } from './tool/result/tool-result-part';
+export type { ToolOutputSchema } from './tool/result/tool-output-schema';
 export type { ToolCallbackProvider } from './tool/tool-callback-provider';
 export { isToolCallbackProvider } from './tool/tool-callback-provider';
 export type { ToolDefinition } from './tool/tool-definition';

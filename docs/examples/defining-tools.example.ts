@@ -1,6 +1,7 @@
 // Compiled by `npm run typecheck`: every sample in docs/defining-tools.md comes from this file.
 import { Injectable } from '@nestjs/common';
 import { IsIn, IsOptional, IsString } from 'class-validator';
+import { PNG } from 'pngjs';
 import { z } from 'zod';
 import {
   FunctionToolCallback,
@@ -9,8 +10,10 @@ import {
   ToolContext,
   ToolContextParam,
   ToolInput,
+  ResultPart,
   ToolParam,
   TransientToolError,
+  ToolResult,
 } from 'nestjs-tool-calling';
 
 // --- 1. Parameters with @ToolParam -------------------------------------------------------------------------
@@ -139,6 +142,53 @@ export class ConversionTools {
   }
 }
 
+// --- Rich results ------------------------------------------------------------------------------------------
+/** Draws charts as PNG images (with pngjs, say). */
+export abstract class ChartRenderer {
+  abstract barChart(values: readonly number[]): Buffer;
+}
+
+@Injectable()
+export class ReportTools {
+  constructor(private readonly charts: ChartRenderer) {}
+
+  @Tool({ description: 'A bar chart of the open tickets per day, as a PNG image' })
+  openTicketsChart(@ToolParam({ description: 'How many days back' }) days: number): ToolResult {
+    const counts = Array.from({ length: days }, (_, day) => ((day * 7) % 9) + 1);
+    return ToolResult.of(
+      `Open tickets, last ${days} days: ${counts.join(', ')}`,
+      ResultPart.image(this.charts.barChart(counts), 'image/png'),
+    );
+  }
+
+  @Tool({ description: 'An invoice as a PDF' })
+  invoice(@ToolParam() id: string): Buffer {
+    // Bytes the converter recognises (here "%PDF-") are sent as a part: a file, application/pdf.
+    return Buffer.from(`%PDF-1.7\n% invoice ${id}\n`);
+  }
+
+  @Tool({
+    description: 'Ticket counts by status',
+    outputSchema: z.object({ open: z.number().int(), closed: z.number().int() }),
+  })
+  ticketCounts(): ToolResult {
+    return ToolResult.of('12 open, 30 closed').withStructuredContent({ open: 12, closed: 30 });
+  }
+}
+
+/** A `ChartRenderer` drawing with pngjs: one blue bar of 10 px per value unit. */
+export class PngChartRenderer extends ChartRenderer {
+  barChart(values: readonly number[]): Buffer {
+    const png = new PNG({ width: values.length * 10, height: 100 });
+    values.forEach((value, i) => {
+      for (let y = 100 - value * 10; y < 100; y++)
+        for (let x = i * 10 + 1; x < i * 10 + 9; x++)
+          png.data.set([40, 90, 200, 255], (y * png.width + x) * 4);
+    });
+    return PNG.sync.write(png);
+  }
+}
+
 // --- Tools from functions --------------------------------------------------------------------------------
 export const getTime = FunctionToolCallback.from({
   name: 'getTime',
@@ -224,5 +274,6 @@ export class RateTools {
 // --- Calling a tool by hand (what the ChatClient does for you) ----------------------------------------------
 export async function callByHand(): Promise<string> {
   const [getWeather] = MethodToolCallbackProvider.from(new WeatherTools()).getToolCallbacks();
-  return getWeather.call('{"city":"Paris"}', ToolContext.of({ tenantId: 'acme' }));
+  // call() resolves a string, or a ToolResult for a tool whose result is more than text.
+  return ToolResult.textOf(await getWeather.call('{"city":"Paris"}', ToolContext.of({ tenantId: 'acme' })));
 }

@@ -12,6 +12,8 @@ export { ToolExecutionError } from './tool-execution.error';
 export { TransientToolError } from './transient-tool.error';
 export { ToolCallForbiddenError } from './tool-call-forbidden.error';
 export { ToolResultConversionError } from './tool-result-conversion.error';
+export { ToolResultTooLargeError } from './tool-result-too-large.error';
+export { InvalidToolOutputError } from './invalid-tool-output.error';
 export { StructuredOutputError } from './structured-output.error';
 export { ToolCallingLimitError, type ToolCallingLimitName } from './tool-calling-limit.error';
 // the HTTP client, which went away

@@ -1,5 +1,6 @@
 import { ChatMemoryReadError } from '../errors/chat-memory-read.error';
 import type { Message } from '../chat/model/messages';
+import { isToolResultPart } from '../tool/result/tool-result-part.check';
 
 const STORED_CONVERSATION_VERSION = 1;
 
@@ -40,7 +41,15 @@ function isToolCall(value: unknown): boolean {
 
 function isToolResponse(value: unknown): boolean {
   const r = fields(value);
-  return isString(r.id) && isString(r.name) && isString(r.result) && typeof r.isError === 'boolean';
+  return (
+    isString(r.id) &&
+    isString(r.name) &&
+    isString(r.result) &&
+    typeof r.isError === 'boolean' &&
+    (r.content === undefined || (Array.isArray(r.content) && r.content.every(isToolResultPart))) &&
+    (r.structuredContent === undefined ||
+      (typeof r.structuredContent === 'object' && r.structuredContent !== null))
+  );
 }
 
 /** One message as stored in a list (Redis): `{"v":1,"role":…,"message":{…}}`. */

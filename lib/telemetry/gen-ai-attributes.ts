@@ -60,6 +60,14 @@ export const ToolCallingAttributes = {
   RETRY_ATTEMPT: 'tool_calling.retry.attempt',
   /** On a `tool_calling.tool.retry` span event: the wait before the next attempt, in milliseconds. */
   RETRY_DELAY_MS: 'tool_calling.retry.delay_ms',
+  /** The types of the parts of a rich tool result, in order (`text`, `image`, `audio`, `file`, `resource`…). */
+  TOOL_RESULT_PART_TYPES: 'tool_calling.tool.result.part_types',
+  /** The bytes each part carries inline (decoded), in the order of `part_types`: never the bytes themselves. */
+  TOOL_RESULT_PART_BYTES: 'tool_calling.tool.result.part_bytes',
+  /** The media types of the parts that have one, in order. */
+  TOOL_RESULT_MEDIA_TYPES: 'tool_calling.tool.result.media_types',
+  /** With content capture only: the parts themselves as JSON, bytes (base64) included. */
+  TOOL_RESULT_PARTS: 'tool_calling.tool.result.parts',
 } as const;
 
 /** The span event of a tool call tried again after a transient failure. */

@@ -1,9 +1,10 @@
 import type { ChatModel, ChatModelCallOptions, ChatResponseChunk } from '../chat/model/chat-model';
 import type { ChatResponse, FinishReason, Usage } from '../chat/model/chat-response';
-import { assistantMessage, type Message, type ToolCall } from '../chat/model/messages';
+import { assistantMessage, type Message, type ToolCall, type ToolResponse } from '../chat/model/messages';
 import type { Prompt } from '../chat/model/prompt';
 import { ScriptExhaustedError } from '../errors/script-exhausted.error';
 import { previewValue } from '../errors/messages/tool.messages';
+import { partBytes } from '../tool/result/part-bytes';
 
 /** A tool call in a script; `arguments` may be an object (serialised as JSON) and `id` is made up when absent. */
 export interface ScriptedToolCall {
@@ -92,6 +93,21 @@ export class ScriptedChatModel implements ChatModel {
   /** The last request received. */
   get lastRequest(): RecordedChatRequest | undefined {
     return this.recorded[this.recorded.length - 1];
+  }
+
+  /**
+   * The tool results a request (the last by default, else the 0-based `index`) brought the model: those of its tool
+   * messages after its last assistant message, with their `content` (images, files…) and `structuredContent` as the
+   * model's adapter receives them.
+   */
+  toolResponses(index = this.recorded.length - 1): readonly ToolResponse[] {
+    const messages = this.recorded[index]?.messages ?? [];
+    const responses: ToolResponse[] = [];
+    for (let i = messages.length - 1; i >= 0 && messages[i].role !== 'assistant'; i--) {
+      const message = messages[i];
+      if (message.role === 'tool') responses.unshift(...message.responses);
+    }
+    return responses;
   }
 
   /** The next scripted response; rejects with `ScriptExhaustedError` when the script has none left. */
@@ -187,12 +203,24 @@ function exhausted(
 function describeMessage(message: Message | undefined): string {
   if (!message) return 'none';
   if (message.role === 'tool') {
-    return `tool results ${message.responses.map((r) => `${r.name}: ${previewValue(r.result)}`).join(', ')}`;
+    return `tool results ${message.responses.map((r) => `${r.name}: ${previewValue(r.result)}${mediaOf(r)}`).join(', ')}`;
   }
   if (message.role === 'assistant' && message.toolCalls.length > 0) {
     return `assistant tool calls ${message.toolCalls.map((call) => call.name).join(', ')}`;
   }
   return `${message.role}: ${previewValue(message.content)}`;
+}
+
+/** The media of a rich result, by type and size (never their bytes): ` (+ image/png 1234 bytes)`. */
+function mediaOf(response: ToolResponse): string {
+  const media = (response.content ?? []).filter((part) => part.type !== 'text');
+  if (media.length === 0) return '';
+  const described = media.map((part) =>
+    'mediaType' in part && part.mediaType !== undefined
+      ? `${part.type} ${part.mediaType} ${partBytes(part)} bytes`
+      : part.type,
+  );
+  return ` (+ ${described.join(', ')})`;
 }
 
 /** Settles with the promise, or rejects with the signal's reason as soon as it aborts. */

@@ -6,12 +6,12 @@ import { markFixedDefinition } from './fixed-definition';
 import type { ToolDescriptor } from './tool-definition.factory';
 import { removeNullOptionalArguments } from './input/null-optional-arguments';
 import { parseToolInputJson } from './input/tool-input-json';
+import { ToolResult } from './result/tool-result';
 import type { ToolCallback } from './tool-callback';
 import type { ToolContext } from './tool-context';
 import type { ToolDefinition } from './tool-definition';
 import { isToolGenerator, runToolGenerator } from './tool-generator';
 import type { ToolMetadata } from './tool-metadata';
-import { ToolResult } from './result/tool-result';
 
 const logger = new Logger('ToolCallback');
 
@@ -49,10 +49,12 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
   }
 
   /**
-   * Runs the tool with the model's arguments (a JSON object as text); resolves to the text for the model. Rejects
-   * with `InvalidToolInputError` for arguments that do not fit, `ToolExecutionError` for what the tool threw.
+   * Runs the tool with the model's arguments (a JSON object as text); resolves to the text for the model, or to a
+   * `ToolResult` (what the tool returned, or what the result converter made of its bytes). Rejects with
+   * `InvalidToolInputError` for arguments that do not fit, `ToolExecutionError` for what the tool threw,
+   * `InvalidToolOutputError` for a structured result that does not match the tool's `outputSchema`.
    */
-  call(input: string, context?: ToolContext): Promise<string> {
+  call(input: string, context?: ToolContext): Promise<string | ToolResult> {
     try {
       return Promise.resolve(this.callDirect(input, context));
     } catch (error) {
@@ -65,7 +67,10 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
    * a promise of it. Throws (or rejects with) what `call()` rejects with. The loop uses it for a callback whose
    * `call()` is this one (see `callsDirectly`), so that a synchronous tool costs no promise, timer or listener.
    */
-  callDirect(input: string, context: ToolContext | undefined): string | Promise<string> {
+  callDirect(
+    input: string,
+    context: ToolContext | undefined,
+  ): string | ToolResult | Promise<string | ToolResult> {
     const value = this.parse(input);
     const bound = this.bind(value, this.descriptor.definition.name);
     return isThenable(bound)
@@ -77,7 +82,7 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     args: TArgs,
     context: ToolContext | undefined,
     value: Record<string, unknown>,
-  ): string | Promise<string> {
+  ): string | ToolResult | Promise<string | ToolResult> {
     const definition = this.descriptor.definition;
     if (!this.acceptsContext && context && !context.isEmpty && !this.contextIgnoredLogged) {
       this.contextIgnoredLogged = true;
@@ -91,13 +96,13 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
     }
     if (!isThenable(result)) {
       if (isToolGenerator(result)) return this.runGenerator(result, context);
-      return this.descriptor.resultConverter.convert(result, definition.name);
+      return this.finish(result, definition.name);
     }
     return Promise.resolve(result).then(
       (settled) =>
         isToolGenerator(settled)
           ? this.runGenerator(settled, context)
-          : this.descriptor.resultConverter.convert(settled, definition.name),
+          : this.finish(settled, definition.name),
       (error: unknown) => {
         throw new ToolExecutionError(definition, error);
       },
@@ -108,16 +113,37 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
   private runGenerator(
     generator: AsyncGenerator<unknown, unknown>,
     context: ToolContext | undefined,
-  ): Promise<string> {
+  ): Promise<string | ToolResult> {
     const { definition, resultConverter } = this.descriptor;
-    return runToolGenerator(generator, context, (value) =>
-      ToolResult.is(value) ? value.parts : resultConverter.convert(value, definition.name),
-    ).then(
-      (settled) => resultConverter.convert(settled, definition.name),
+    return runToolGenerator(generator, context, (value) => {
+      const converted = ToolResult.is(value) ? value : resultConverter.convert(value, definition.name);
+      return ToolResult.is(converted) ? converted.parts : converted;
+    }).then(
+      (settled) => this.finish(settled, definition.name),
       (error: unknown) => {
         throw new ToolExecutionError(definition, error);
       },
     );
+  }
+
+  /**
+   * The converted result; with an `outputSchema`, a plain object becomes the structured content beside its JSON
+   * text, and the structured content is checked.
+   */
+  private finish(value: unknown, toolName: string): string | ToolResult | Promise<ToolResult> {
+    const converted = this.descriptor.resultConverter.convert(value, toolName);
+    const validator = this.descriptor.outputValidator;
+    if (validator === undefined) return converted;
+    let result: string | ToolResult = converted;
+    if (typeof converted === 'string') {
+      const structured = objectOf(value, converted);
+      // The JSON text's own value: what the model reads is what is checked and carried.
+      if (structured !== undefined) result = ToolResult.of(converted).withStructuredContent(structured);
+    }
+    if (!ToolResult.is(result) || result.structuredContent === undefined) return result;
+    const checked = validator.validate(result.structuredContent, toolName);
+    const valid = result;
+    return isThenable(checked) ? Promise.resolve(checked).then(() => valid) : valid;
   }
 
   /** The model's arguments parsed and checked as a call would; throws `InvalidToolInputError` when they do not fit. */
@@ -151,6 +177,22 @@ export abstract class InvocableToolCallback<TArgs> implements ToolCallback {
 }
 
 markFixedDefinition(InvocableToolCallback);
+
+/** The object the JSON text of an object result holds (a DTO instance, a Map…); `undefined` for anything else. */
+function objectOf(value: unknown, json: string): Record<string, unknown> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Uint8Array)
+    return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    // A converter of its own made other text of it: there is no structured content to carry.
+    return undefined;
+  }
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : undefined;
+}
 
 const OWN_CALL: unknown = Reflect.get(InvocableToolCallback.prototype, 'call');
 

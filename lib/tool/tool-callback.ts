@@ -1,9 +1,11 @@
+import type { ToolResult } from './result/tool-result';
 import type { ToolContext } from './tool-context';
 import type { ToolDefinition } from './tool-definition';
 import { DEFAULT_TOOL_METADATA, type ToolMetadata } from './tool-metadata';
 
 /**
- * The contract every tool fulfils: JSON text in, text out, because that is what models speak.
+ * The contract every tool fulfils: JSON text in, text out, because that is what models speak — or, for a tool whose
+ * result is more than text, a `ToolResult` (images, audio, files, resources, structured JSON).
  * Implementations that have no use for a context ignore it (the built-in ones log that once).
  */
 export interface ToolCallback {
@@ -11,8 +13,11 @@ export interface ToolCallback {
   getToolDefinition(): ToolDefinition;
   /** How the tool is run (return direct, sequential, time limit, approval). */
   getToolMetadata(): ToolMetadata;
-  /** Runs the tool with the model's arguments (a JSON object as text); resolves to the text sent back to the model. */
-  call(input: string, context?: ToolContext): Promise<string>;
+  /**
+   * Runs the tool with the model's arguments (a JSON object as text); resolves to the text sent back to the model,
+   * or to a `ToolResult` when the result is more than text. An implementation that resolves a string stays valid.
+   */
+  call(input: string, context?: ToolContext): Promise<string | ToolResult>;
   /**
    * Whether the tool may be offered to the model for the caller of this context (a tool whose guards deny the
    * caller is not). Absent: always. A tool that is not visible is unknown to the model for that call.

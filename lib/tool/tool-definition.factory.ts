@@ -3,6 +3,7 @@ import type { ToolOptions } from './decorators/tool-options';
 import { DEFAULT_RESULT_CONVERTER } from './execution/default-tool-call-result-converter';
 import type { ToolCallResultConverter } from './execution/tool-call-result-converter';
 import type { JsonSchema } from './json-schema';
+import { outputValidatorOf, type ToolOutputValidator } from './result/output-schema.validator';
 import { toModelSchema } from './schema/model-schema';
 import type { ToolDefinition } from './tool-definition';
 import type { ToolMetadata } from './tool-metadata';
@@ -13,6 +14,8 @@ export interface ToolDescriptor {
   readonly definition: ToolDefinition;
   readonly metadata: ToolMetadata;
   readonly resultConverter: ToolCallResultConverter;
+  /** Checks the structured result against the tool's `outputSchema`, when it declares one. */
+  readonly outputValidator?: ToolOutputValidator;
 }
 
 /** The metadata of most tools: one frozen object for them all. */
@@ -48,16 +51,20 @@ export function describeTool(
   }
   const retryProblem = options.retry === undefined ? undefined : retryOptionsProblem(options.retry);
   if (retryProblem !== undefined) throw new ToolDefinitionError(`${source}: ${retryProblem}`, source);
+  const outputValidator =
+    options.outputSchema === undefined ? undefined : outputValidatorOf(options.outputSchema, source);
   const definition: ToolDefinition = Object.freeze({
     name,
     description: options.description?.trim() || descriptionFromName(name),
     inputSchema: modelSchema ?? toModelSchema(inputSchema, { keepFormat: options.keepFormat }),
+    ...(outputValidator !== undefined && { outputSchema: outputValidator.schema }),
     ...(options.strict !== undefined && { strict: options.strict }),
   });
   return {
     definition,
     metadata: metadataOf(options),
     resultConverter: options.resultConverter ?? DEFAULT_RESULT_CONVERTER,
+    ...(outputValidator !== undefined && { outputValidator }),
   };
 }
 

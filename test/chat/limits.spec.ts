@@ -50,6 +50,7 @@ describe('limits', () => {
       maxConcurrency: 8,
       onLimit: 'error',
       maxResultChars: 100_000,
+      maxResultBytes: 5_242_880,
     });
   });
 

@@ -4,6 +4,7 @@ import {
   createChatModel,
   removeNullOptionalArgumentsFromJson,
   toolResponseMessage,
+  ToolResult,
   userMessage,
   type AssistantMessage,
   type ChatModel,
@@ -266,7 +267,12 @@ describe.each(cases)('the weather exchange with $provider (stream: $stream)', (t
           call.arguments,
           tool.getToolDefinition().inputSchema,
         );
-        return { id: call.id, name: call.name, result: await tool.call(input), isError: false };
+        return {
+          id: call.id,
+          name: call.name,
+          result: ToolResult.textOf(await tool.call(input)),
+          isError: false,
+        };
       }),
     );
     history.push(first.message, toolResponseMessage(results));

@@ -3,8 +3,9 @@ import { callsDirectly } from '../../tool/invocable-tool-callback';
 import { LazyAbortController } from '../../tool/lazy-abort-controller';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
+import { ToolResult } from '../../tool/result/tool-result';
 import type { AbortLike } from './run-abort';
-import { toolResultText } from './tool-result-text';
+import { toolResultValue } from './tool-result-text';
 import type { SiblingCancellation } from './sibling-cancellation';
 
 /** setTimeout turns longer delays into 1 ms. */
@@ -18,7 +19,7 @@ const MAX_TIMER_DELAY = 2_147_483_647;
  * A method tool that has no `ToolContext` parameter is handed the chat call's context as is: it cannot read it.
  *
  * A call that completes synchronously (a library callback whose parsing, validation and tool are synchronous)
- * returns its text as is, with no promise, timer or listener: nothing can interrupt synchronous code, and the
+ * returns its result as is, with no promise, timer or listener: nothing can interrupt synchronous code, and the
  * signals are checked once it returns; a call that fails synchronously throws, as synchronous code does. The
  * listeners and the timer are set when the call returns a promise; the time limit still counts from the start of
  * the call.
@@ -32,12 +33,12 @@ export function invokeWithLimits(
   timeoutMs: number,
   siblings?: SiblingCancellation,
   toolCallId?: string,
-): string | Promise<string> {
+): string | ToolResult | Promise<string | ToolResult> {
   if (requestSignal?.aborted) throw requestSignal.reason;
   if (siblings?.aborted) throw siblings.reason;
   const started = performance.now();
   let controller: LazyAbortController | undefined;
-  let pending: string | Promise<string>;
+  let pending: string | ToolResult | Promise<string | ToolResult>;
   try {
     if (!callsDirectly(callback)) {
       controller = new LazyAbortController();
@@ -50,13 +51,14 @@ export function invokeWithLimits(
     const aborted = abortedDuringCall(controller, requestSignal, siblings);
     throw aborted === undefined ? error : aborted.reason;
   }
-  if (typeof pending === 'string') {
+  // A hand-written callback may return anything without a promise: only a result is taken as is.
+  if (typeof pending === 'string' || ToolResult.is(pending)) {
     const aborted = abortedDuringCall(controller, requestSignal, siblings);
     if (aborted !== undefined) throw aborted.reason;
     return pending;
   }
   return settleWithLimits(
-    pending,
+    Promise.resolve(pending),
     controller ?? new LazyAbortController(),
     toolName,
     requestSignal,
@@ -82,15 +84,15 @@ function abortedDuringCall(
 }
 
 function settleWithLimits(
-  pending: Promise<string>,
+  pending: Promise<string | ToolResult>,
   controller: LazyAbortController,
   toolName: string,
   requestSignal: AbortLike | undefined,
   timeoutMs: number,
   siblings: SiblingCancellation | undefined,
   started: number,
-): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
+): Promise<string | ToolResult> {
+  return new Promise<string | ToolResult>((resolve, reject) => {
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
 
@@ -138,7 +140,7 @@ function settleWithLimits(
       (result: unknown) => {
         if (!stop()) return;
         try {
-          resolve(toolResultText(result, toolName));
+          resolve(toolResultValue(result, toolName));
         } catch (error) {
           reject(error);
         }

@@ -1,4 +1,5 @@
 import { ApprovalStateReadError } from '../../errors/approval-state-read.error';
+import { isToolResultPart } from '../../tool/result/tool-result-part.check';
 import type { PausedRunData } from '../ports/approval-store';
 import type { PausedRun } from './paused-run';
 
@@ -29,5 +30,15 @@ export function decodePausedRun(stored: PausedRunData): PausedRun {
   if (typeof run !== 'object' || run === null) throw new ApprovalStateReadError('it is not an object');
   if (!Array.isArray(run.history) || !Array.isArray(run.pending) || !Array.isArray(run.responses))
     throw new ApprovalStateReadError('it lacks its history, responses or pending calls');
+  if (!run.responses.every(hasReadableParts))
+    throw new ApprovalStateReadError('a result of the round has a malformed part');
   return run as PausedRun;
+}
+
+/** A result of the paused round (or `null`) whose parts, when it has any, are parts. */
+function hasReadableParts(response: unknown): boolean {
+  if (response === null) return true;
+  if (typeof response !== 'object') return false;
+  const content = (response as { content?: unknown }).content;
+  return content === undefined || (Array.isArray(content) && content.every(isToolResultPart));
 }

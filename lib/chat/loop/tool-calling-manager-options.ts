@@ -55,6 +55,14 @@ export interface ToolCallingLimits {
    * @defaultValue 100000
    */
   readonly maxResultChars?: number;
+  /**
+   * Most bytes of media in one tool result: the images, sounds, files and embedded resources of a `ToolResult`
+   * carried inline (decoded, not base64; media at a URL do not count), and the JSON of its structured content. A
+   * larger result is not sent, kept or streamed: the model gets a `ToolResultTooLargeError` result saying so.
+   * `maxResultChars` bounds the text; this bounds the rest, and with it what memory and paused runs store.
+   * @defaultValue 5242880 (5 MiB, the largest image Anthropic's API takes)
+   */
+  readonly maxResultBytes?: number;
 }
 
 /** Options of the `ToolCallingManager`: the module's `toolCalling` options, or `ChatClient.create()`'s. */
@@ -94,6 +102,7 @@ const DEFAULT_TOOL_CALLING_LIMITS: ResolvedToolCallingLimits = Object.freeze({
   maxConcurrency: 8,
   onLimit: 'error',
   maxResultChars: 100_000,
+  maxResultBytes: 5 * 1024 * 1024,
 });
 
 function positiveInteger(option: string, value: number, allowInfinity: boolean): number {
@@ -113,6 +122,7 @@ export function resolveLimits(limits: ToolCallingLimits = {}): ResolvedToolCalli
   positiveInteger('limits.maxCallsPerTool', merged.maxCallsPerTool, true);
   positiveInteger('limits.maxConcurrency', merged.maxConcurrency, true);
   positiveInteger('limits.maxResultChars', merged.maxResultChars, true);
+  positiveInteger('limits.maxResultBytes', merged.maxResultBytes, true);
   if (!(merged.toolTimeoutMs > 0) || Number.isNaN(merged.toolTimeoutMs)) {
     throw new ToolCallingOptionsError(
       'limits.toolTimeoutMs',

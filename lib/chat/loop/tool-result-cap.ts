@@ -1,6 +1,7 @@
 import { ChatMessages } from '../../errors/messages/chat.messages';
 import type { ToolCall, ToolResponse } from '../model/messages';
 import type { ToolCallEvent } from './tool-execution-result';
+import { withText } from './tool-result-response';
 
 /**
  * The result text cut to `maxChars` characters, with a marker saying so that the model can read; `undefined` when
@@ -14,7 +15,10 @@ export function capResultText(result: string, maxChars: number): string | undefi
   return result.slice(0, end) + ChatMessages.toolResultTruncated(end, result.length);
 }
 
-/** The response with its text cut to `maxChars`, reported as a `tool-result-truncated` event when it was cut. */
+/**
+ * The response with its text cut to `maxChars`, reported as a `tool-result-truncated` event when it was cut. Only the
+ * text is cut: the media of its `content` are kept (they have their own limit, `limits.maxResultBytes`).
+ */
 export function capResponse(
   call: ToolCall,
   response: ToolResponse,
@@ -31,5 +35,7 @@ export function capResponse(
     resultChars: response.result.length,
     maxResultChars: maxChars,
   });
-  return { ...response, result };
+  return response.content === undefined
+    ? { ...response, result }
+    : { ...response, result, content: withText(response.content, result) };
 }

@@ -5,6 +5,7 @@ import type { ChatClientResponse } from './chat-client-response';
 import type { Message, ToolCall } from '../model/messages';
 import type { Prompt } from '../model/prompt';
 import type { ToolDefinition } from '../../tool/tool-definition';
+import type { ToolResultPart } from '../../tool/result/tool-result-part';
 
 /**
  * What the tool-calling loop reports about one chat call: the call itself, each model request, each tool call. The
@@ -83,8 +84,12 @@ export interface ModelRequestTelemetry {
 export interface ToolCallTelemetry {
   /** Runs `fn` with the tool call as the current context (what the tool does nests under it). */
   run<T>(fn: () => T): T;
-  /** The call's result, sent to the model; `error` is what made it fail, when an error did. */
-  end(result: string, isError: boolean, error?: unknown): void;
+  /**
+   * The call's result, sent to the model; `error` is what made it fail, when an error did; `content` the parts of a
+   * rich result (`ToolResponse.content`), whose types and sizes are recorded, never their bytes unless content
+   * capture is on.
+   */
+  end(result: string, isError: boolean, error?: unknown, content?: readonly ToolResultPart[]): void;
   /** A hook refused the call; the tool did not run. */
   deny(result: string): void;
   /** The call was over a limit (`onLimit: 'tell-model'`); the tool did not run. */

@@ -71,6 +71,23 @@ export const Messages = {
   resultNotSerialisable: (toolName: string, cause: unknown) =>
     `the result of tool "${toolName}" cannot be converted to JSON: ${causeMessage(cause)}`,
 
+  resultTooLarge: (toolName: string, bytes: number, maxBytes: number) =>
+    `The result of tool "${clip(toolName, 64)}" was not sent: its media (images, audio, files) take ` +
+    `${bytes.toLocaleString('en-US')} bytes, more than the limit of ${maxBytes.toLocaleString('en-US')} bytes ` +
+    '(limits.maxResultBytes). Ask for a smaller result (fewer or smaller images, a lower resolution, a page range).',
+
+  invalidToolOutput: (toolName: string, issues: readonly ToolInputIssue[], count = issues.length) => {
+    const shown = issues.slice(0, MAX_INPUT_ISSUES_SHOWN).map(issueText);
+    const more = Math.max(count, issues.length) - shown.length;
+    if (more > 0) shown.push(`… and ${more.toLocaleString('en-US')} more`);
+    const head = `The structured result of tool "${clip(toolName, 64)}" does not match its outputSchema: `;
+    return head + clip(shown.join('; '), MAX_INPUT_ERROR_CHARS - head.length);
+  },
+
+  outputSchemaNotObject: (source: string) =>
+    `${source}: outputSchema must describe an object (a JSON Schema with type: "object", a Standard Schema of an ` +
+    'object, or a DTO class), as structured results are objects',
+
   missingContextKey: (key: string, toolName: string | undefined) =>
     `the tool context has no value for "${key}"` +
     (toolName ? `, which tool "${toolName}" requires` : '') +

@@ -1,5 +1,7 @@
 import type { ToolDefinition } from '../../tool/tool-definition';
 import type { ToolResponse } from '../../chat/model/messages';
+import { partBytes } from '../../tool/result/part-bytes';
+import type { ToolResultPart } from '../../tool/result/tool-result-part';
 import { StateMessages } from '../../errors/messages/state.messages';
 import { humanize } from './offline-words';
 
@@ -15,7 +17,10 @@ export function composeAnswer(question: string, responses: readonly ToolResponse
     const what = humanize(response.name);
     if (response.isError && deniedByUser(response)) return `I did not ${what}: you did not approve it.`;
     if (response.isError) return `I could not ${what}: ${response.result}`;
-    return `${capitalise(what)}: ${render(response.result)}`;
+    const media = response.content === undefined ? '' : describeMedia(response.content);
+    if (media === '') return `${capitalise(what)}: ${render(response.result)}`;
+    if (response.result === '') return `${capitalise(what)}: ${media}`;
+    return `${capitalise(what)}: ${render(response.result)}; ${media}`;
   });
   return withNotice(
     `Here is what I found for "${question.trim()}":\n${lines.map((line) => `- ${line}`).join('\n')}`,
@@ -53,6 +58,32 @@ function withNotice(text: string): string {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The media of a result, named as a reader of the answer would want them ("an image (image/png, 1,234 bytes)"): the
+ * offline model cannot see them, and never repeats their bytes.
+ */
+function describeMedia(content: readonly ToolResultPart[]): string {
+  const named = content.filter((part) => part.type !== 'text').map(describePart);
+  return named.join(', ');
+}
+
+function describePart(part: ToolResultPart): string {
+  switch (part.type) {
+    case 'resource-link':
+      return `a link to ${part.name} (${part.uri})`;
+    case 'resource':
+      return `the resource ${part.uri} (${partBytes(part).toLocaleString('en-US')} bytes)`;
+    case 'text':
+      return part.text;
+    default: {
+      const kind = part.type === 'image' ? 'an image' : part.type === 'audio' ? 'a sound' : 'a file';
+      const where =
+        part.data !== undefined ? `${partBytes(part).toLocaleString('en-US')} bytes` : `at ${part.url}`;
+      return `${kind} (${part.mediaType}, ${where})`;
+    }
+  }
 }
 
 function render(result: string): string {

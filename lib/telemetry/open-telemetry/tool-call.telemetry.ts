@@ -1,6 +1,8 @@
 import type { Attributes, Context, Span } from '@opentelemetry/api';
 import type { ToolCall } from '../../chat/model/messages';
 import type { ToolDefinition } from '../../tool/tool-definition';
+import { partBytes } from '../../tool/result/part-bytes';
+import type { ToolResultPart } from '../../tool/result/tool-result-part';
 import type { ToolCallTelemetry } from '../../chat/ports/chat-telemetry';
 import { errorType, statusMessage, toolOutcomeOf, type ToolOutcome } from '../error-type';
 import { GenAi, Operation, TOOL_RETRY_EVENT, ToolCallingAttributes } from '../gen-ai-attributes';
@@ -50,7 +52,8 @@ export class OpenTelemetryToolCallTelemetry implements ToolCallTelemetry {
     return this.span === undefined ? fn() : this.call.signals.api.context.with(this.context, fn);
   }
 
-  end(result: string, isError: boolean, error?: unknown): void {
+  end(result: string, isError: boolean, error?: unknown, content?: readonly ToolResultPart[]): void {
+    if (content !== undefined) this.recordParts(content);
     if (!isError) return this.finish('success', undefined, result, undefined);
     if (error === undefined) return this.finish('error', ERROR_RESULT, result, undefined);
     this.finish(toolOutcomeOf(error), errorType(error), result, error);
@@ -80,6 +83,22 @@ export class OpenTelemetryToolCallTelemetry implements ToolCallTelemetry {
   /** The call ended before the tool (aborted, or a sibling's error ended the round). */
   fail(error: unknown): void {
     this.finish(toolOutcomeOf(error), errorType(error), undefined, error);
+  }
+
+  /** The parts' types, sizes and media types; the parts themselves only with content capture. */
+  private recordParts(content: readonly ToolResultPart[]): void {
+    const span = this.span;
+    if (span === undefined || this.ended) return;
+    span.setAttribute(
+      ToolCallingAttributes.TOOL_RESULT_PART_TYPES,
+      content.map((part) => part.type),
+    );
+    span.setAttribute(ToolCallingAttributes.TOOL_RESULT_PART_BYTES, content.map(partBytes));
+    const mediaTypes: string[] = [];
+    for (const part of content) if ('mediaType' in part && part.mediaType) mediaTypes.push(part.mediaType);
+    span.setAttribute(ToolCallingAttributes.TOOL_RESULT_MEDIA_TYPES, mediaTypes);
+    if (this.call.signals.captureContent)
+      span.setAttribute(ToolCallingAttributes.TOOL_RESULT_PARTS, JSON.stringify(content));
   }
 
   private finish(

@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ToolCallResultConverter } from '../execution/tool-call-result-converter';
 import type { JsonSchema } from '../json-schema';
+import type { ToolOutputSchema } from '../result/tool-output-schema';
 import type { ApprovalPolicy } from '../tool-metadata';
 import type { ToolRetryOptions } from '../tool-retry';
 
@@ -30,10 +31,19 @@ export interface ToolOptions {
    */
   approval?: boolean | ApprovalPolicy;
   /**
-   * Turns what the tool returns into the text sent to the model. @defaultValue `DefaultToolCallResultConverter` (JSON;
-   * a string as is)
+   * Turns what the tool returns into what is sent to the model (a text or a `ToolResult`).
+   * @defaultValue `DefaultToolCallResultConverter` (JSON; a string or a `ToolResult` as is; known media bytes as a
+   * part)
    */
   resultConverter?: ToolCallResultConverter;
+  /**
+   * The shape of the tool's structured result: a JSON Schema of `type: "object"`, a Standard Schema (zod…) or a DTO
+   * class. Served over MCP as the tool's `outputSchema` (`ToolDefinition.outputSchema`), never sent to models. The
+   * tool's `ToolResult.withStructuredContent(value)` is checked against it, and so is a plain object the tool
+   * returns, which becomes the result's structured content as well as its JSON text: a value that does not match is
+   * an `InvalidToolOutputError` result.
+   */
+  outputSchema?: ToolOutputSchema;
   /** A Standard Schema (zod, valibot, arktype…) of the input: the method takes the parsed value. */
   input?: StandardSchemaV1;
   /**

@@ -1,5 +1,10 @@
-/** Turns what a tool returned into the text sent back to the model. Replaceable per tool. */
+import type { ToolResult } from '../result/tool-result';
+
+/**
+ * Turns what a tool returned into what is sent back to the model: a text, or a `ToolResult` (text, images, files…).
+ * Replaceable per tool.
+ */
 export interface ToolCallResultConverter {
-  /** The text sent to the model for `result`, the value the tool `toolName` returned. */
-  convert(result: unknown, toolName: string): string;
+  /** What the model receives for `result`, the value the tool `toolName` returned. */
+  convert(result: unknown, toolName: string): string | ToolResult;
 }

@@ -82,7 +82,7 @@ function buildPlan(type: Function, methodName: string, isStatic: boolean): ToolM
     options.input || options.inputSchema
       ? wholeInputBinding(options, inputIndexes, arity, source)
       : parameterBinding(method, markers, designTypes, inputIndexes, arity, source);
-  const { definition, metadata, resultConverter } = describeTool(
+  const { definition, metadata, resultConverter, outputValidator } = describeTool(
     methodName,
     options,
     binding.schema,
@@ -94,6 +94,7 @@ function buildPlan(type: Function, methodName: string, isStatic: boolean): ToolM
     definition,
     metadata,
     resultConverter,
+    outputValidator,
     source,
     methodName,
     contextIndex,

@@ -7,8 +7,11 @@ import type {
   TextPart,
 } from './tool-result-part';
 
+/** The bytes of a part: a `Buffer`/`Uint8Array`, or base64 text. */
+export type ResultPartBytes = Uint8Array | string;
+
 /** Base64 of bytes; a string is taken as base64 already. */
-function base64(bytes: Uint8Array | string): string {
+function base64(bytes: ResultPartBytes): string {
   return typeof bytes === 'string'
     ? bytes
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
@@ -21,7 +24,7 @@ export const ResultPart = {
     return { type: 'text', text };
   },
   /** An image from its bytes. */
-  image(bytes: Uint8Array | string, mediaType: string): ImagePart {
+  image(bytes: ResultPartBytes, mediaType: string): ImagePart {
     return { type: 'image', mediaType, data: base64(bytes) };
   },
   /** An image at a URL. */
@@ -29,11 +32,11 @@ export const ResultPart = {
     return { type: 'image', mediaType, url: String(url) };
   },
   /** A sound from its bytes. */
-  audio(bytes: Uint8Array | string, mediaType: string): AudioPart {
+  audio(bytes: ResultPartBytes, mediaType: string): AudioPart {
     return { type: 'audio', mediaType, data: base64(bytes) };
   },
   /** A file (a PDF, a CSV…) from its bytes. */
-  file(bytes: Uint8Array | string, mediaType: string, filename?: string): FilePart {
+  file(bytes: ResultPartBytes, mediaType: string, filename?: string): FilePart {
     return filename === undefined
       ? { type: 'file', mediaType, data: base64(bytes) }
       : { type: 'file', mediaType, data: base64(bytes), filename };
@@ -55,7 +58,7 @@ export const ResultPart = {
       : { type: 'resource', uri, text, mediaType };
   },
   /** An embedded resource with its bytes. */
-  resourceBytes(uri: string, bytes: Uint8Array | string, mediaType?: string): ResourcePart {
+  resourceBytes(uri: string, bytes: ResultPartBytes, mediaType?: string): ResourcePart {
     return mediaType === undefined
       ? { type: 'resource', uri, data: base64(bytes) }
       : { type: 'resource', uri, data: base64(bytes), mediaType };

@@ -27,6 +27,19 @@ export class ToolResult {
     return new ToolResult(this.parts, value);
   }
 
+  /**
+   * The text a model reads of a tool's result: a string as is; for a `ToolResult`, its text parts joined with a line
+   * break, or, when it has none, the JSON of its structured content (else `''`). This is `ToolResponse.result`.
+   */
+  static textOf(result: string | ToolResult): string {
+    if (typeof result === 'string') return result;
+    const texts: string[] = [];
+    for (const part of result.parts) if (part.type === 'text') texts.push(part.text);
+    if (texts.length === 0 && result.structuredContent !== undefined)
+      return JSON.stringify(result.structuredContent);
+    return texts.join('\n');
+  }
+
   /** Whether a value is a `ToolResult` (made by this copy of the library or another). */
   static is(value: unknown): value is ToolResult {
     return (

@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InvalidToolCallingConfigError, ToolCallbackRegistry } from 'nestjs-tool-calling';
+import { InvalidToolCallingConfigError, ToolCallbackRegistry, ToolResult } from 'nestjs-tool-calling';
 import { withEnv } from '../../module/with-env';
 import { ConfigKeyAppModule, ConfigServiceAppModule } from './fixtures/config.app';
 import { startApp, startupError } from './fixtures/start-app';
@@ -20,7 +20,7 @@ describe.each<[string, Type]>([
     const app = await withEnv(ENV, () => startApp(rootModule));
     try {
       const settings = await app.get(ToolCallbackRegistry).get('describeSettings')!.call('{}');
-      expect(JSON.parse(settings)).toEqual({
+      expect(JSON.parse(ToolResult.textOf(settings))).toEqual({
         model: 'llama3.1',
         limits: { maxRounds: 7, maxConcurrency: 2 },
       });

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { ContextIdFactory, type ContextIdStrategy } from '@nestjs/core';
 import request from 'supertest';
-import { ToolCallbackRegistry, ToolContext, type ToolCallback } from 'nestjs-tool-calling';
+import { ToolCallbackRegistry, ToolContext, ToolResult, type ToolCallback } from 'nestjs-tool-calling';
 import {
   ScopesAppModule,
   TenantContextIdStrategy,
@@ -49,18 +49,26 @@ describe('ToolCallingModule: tools on scoped providers', () => {
     it('gives each conversation its own instance when there is no HTTP request', async () => {
       const conversation = {};
       const inConversation = ToolContext.empty().withExecution({ conversation });
-      const first = JSON.parse(await tool('whoAmI').call('{}', inConversation)) as Identity;
-      const again = JSON.parse(await tool('whoAmI').call('{}', inConversation)) as Identity;
+      const first = JSON.parse(
+        ToolResult.textOf(await tool('whoAmI').call('{}', inConversation)),
+      ) as Identity;
+      const again = JSON.parse(
+        ToolResult.textOf(await tool('whoAmI').call('{}', inConversation)),
+      ) as Identity;
       const other = JSON.parse(
-        await tool('whoAmI').call('{}', ToolContext.empty().withExecution({ conversation: {} })),
+        ToolResult.textOf(
+          await tool('whoAmI').call('{}', ToolContext.empty().withExecution({ conversation: {} })),
+        ),
       ) as Identity;
       expect(first).toEqual({ instance: again.instance, requestId: null });
       expect(other.instance).not.toBe(first.instance);
     });
 
     it('resolves a fresh instance per call when the call belongs to no execution', async () => {
-      const first = JSON.parse(await tool('whoAmI').call('{}')) as Identity;
-      const second = JSON.parse(await tool('whoAmI').call('{}', ToolContext.of({ user: 'ada' }))) as Identity;
+      const first = JSON.parse(ToolResult.textOf(await tool('whoAmI').call('{}'))) as Identity;
+      const second = JSON.parse(
+        ToolResult.textOf(await tool('whoAmI').call('{}', ToolContext.of({ user: 'ada' }))),
+      ) as Identity;
       expect(second.instance).not.toBe(first.instance);
     });
   });

@@ -74,7 +74,7 @@ describe('McpToolCallbackProvider against an SDK server in a child process (stdi
   it('sends only the forwardable context values, in _meta', async () => {
     const tools = await toolsOf(provider);
     const context = ToolContext.of({ tenantId: 'acme', apiKey: 'secret-key' });
-    const result = JSON.parse(await tool(tools, 'echo').call('{"text":"hi"}', context));
+    const result = JSON.parse(ToolResult.textOf(await tool(tools, 'echo').call('{"text":"hi"}', context)));
     expect(result).toEqual({ text: 'hi', meta: { tenantId: 'acme' } });
   });
 
@@ -146,7 +146,9 @@ describe('McpToolCallbackProvider against an SDK server in a child process (stdi
     const pending = tool(tools, 'wait').call('{"id":"w1"}', ToolContext.of({}, controller.signal));
     setTimeout(() => controller.abort(new Error('user left')), 50);
     await expect(pending).rejects.toThrow('user left');
-    await waitFor(async () => JSON.parse(await tool(tools, 'cancellations').call('{}')).includes('w1'));
+    await waitFor(async () =>
+      JSON.parse(ToolResult.textOf(await tool(tools, 'cancellations').call('{}'))).includes('w1'),
+    );
   });
 
   it('runs 20 concurrent calls over one connection, each result matched to its call', async () => {
@@ -155,7 +157,7 @@ describe('McpToolCallbackProvider against an SDK server in a child process (stdi
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => echo.call(JSON.stringify({ text: `call-${i}` }))),
     );
-    results.forEach((result, i) => expect(JSON.parse(result).text).toBe(`call-${i}`));
+    results.forEach((result, i) => expect(JSON.parse(ToolResult.textOf(result)).text).toBe(`call-${i}`));
   });
 
   it('starts a killed server again on next use; the call during the outage is an unavailable error', async () => {

@@ -3,6 +3,8 @@ import {
   ChatModelConfigurationError,
   FunctionToolCallback,
   OfflineChatModel,
+  ResultPart,
+  ToolResult,
   createChatModel,
   userMessage,
   toolResponseMessage,
@@ -190,6 +192,33 @@ describe('OfflineChatModel', () => {
         NOTICE,
     );
     expect(response.text).toContain('not a language model');
+  });
+
+  it('names the media of a rich result (kind, media type, size) and never repeats their bytes', async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(92),
+    ]);
+    const chart = FunctionToolCallback.from({
+      name: 'drawChart',
+      description: 'Draw a chart of the open tickets',
+      fn: () => png,
+    });
+    const report = FunctionToolCallback.from({
+      name: 'getReport',
+      description: 'Get the monthly report',
+      fn: () =>
+        ToolResult.of('3 tickets closed', ResultPart.fileUrl('https://example.com/r.pdf', 'application/pdf')),
+    });
+    const chat = ChatClient.create(new OfflineChatModel(), { toolCallbacks: [chart, report] });
+    const text = await chat.prompt('Draw chart and get report').call().content();
+    expect(text).toBe(
+      'Here is what I found for "Draw chart and get report":\n' +
+        '- Draw chart: an image (image/png, 100 bytes)\n' +
+        '- Get report: 3 tickets closed; a file (application/pdf, at https://example.com/r.pdf)\n\n' +
+        NOTICE,
+    );
+    expect(text).not.toContain(png.toString('base64').slice(0, 12));
   });
 
   it('tells the user in their words that a call they denied was not run, not the text meant for the model', async () => {

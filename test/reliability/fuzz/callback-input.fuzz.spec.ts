@@ -1,6 +1,6 @@
 /** @jest-environment ./test/reliability/support/host-process.environment.js */
 import fc from 'fast-check';
-import { InvalidToolInputError, ToolContext } from 'nestjs-tool-calling';
+import { InvalidToolInputError, ToolContext, ToolResult } from 'nestjs-tool-calling';
 import { argumentText } from '../support/argument-text.arbitrary';
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from '../support/fuzz-settings';
 import { INPUT_STYLES, receipts, toolNameOf } from '../support/input-styles';
@@ -10,9 +10,9 @@ const guard = installProcessGuard();
 
 type Outcome = { result: string } | { error: unknown };
 
-async function outcomeOf(promise: Promise<string>): Promise<Outcome> {
+async function outcomeOf(promise: Promise<string | ToolResult>): Promise<Outcome> {
   try {
-    return { result: await promise };
+    return { result: ToolResult.textOf(await promise) };
   } catch (error) {
     return { error };
   }

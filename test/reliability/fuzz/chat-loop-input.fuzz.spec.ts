@@ -1,6 +1,6 @@
 /** @jest-environment ./test/reliability/support/host-process.environment.js */
 import fc from 'fast-check';
-import { ChatClient, ToolContext, type ToolResponse } from 'nestjs-tool-calling';
+import { ChatClient, ToolContext, ToolResult, type ToolResponse } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { argumentText, fuzzString } from '../support/argument-text.arbitrary';
 import { FUZZ_TEST_TIMEOUT_MS, fuzzParameters } from '../support/fuzz-settings';
@@ -54,7 +54,7 @@ async function expectedResponse(call: FuzzedCall, id: string): Promise<ToolRespo
   const index = NAMES.indexOf(call.name);
   if (index < 0) return { id, name: call.name, result: unknownToolResult(call.name), isError: true };
   try {
-    const result = await CALLBACKS[index].call(call.text, ToolContext.empty());
+    const result = ToolResult.textOf(await CALLBACKS[index].call(call.text, ToolContext.empty()));
     return { id, name: call.name, result, isError: false };
   } catch (error) {
     return { id, name: call.name, result: (error as Error).message, isError: true };

@@ -1,6 +1,11 @@
 import { Type } from 'class-transformer';
 import { IsString, ValidateNested } from 'class-validator';
-import { ChatClient, FunctionToolCallback, InvalidToolInputError } from 'nestjs-tool-calling';
+import {
+  ChatClient,
+  FunctionToolCallback,
+  InvalidToolInputError,
+  type ToolResult,
+} from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 
 /*
@@ -39,7 +44,7 @@ const count = FunctionToolCallback.from({
 const NESTED_10_000 = '['.repeat(10_000) + ']'.repeat(10_000);
 
 /** `{ issues }` (the paths) for an input error, else what happened instead, so that a failure shows it. */
-async function outcome(promise: Promise<string>): Promise<object> {
+async function outcome(promise: Promise<string | ToolResult>): Promise<object> {
   try {
     return { ran: await promise };
   } catch (error) {

@@ -3,10 +3,14 @@ import { ToolCallingError } from '../../../errors/tool-calling.error';
 import { ToolExecutionError } from '../../../errors/tool-execution.error';
 import { isInstanceOf } from '../../../errors/messages/thrown-value-text';
 import { toolMetadataOf, type ToolCallback } from '../../../tool/tool-callback';
+import { InvocableToolCallback } from '../../../tool/invocable-tool-callback';
+import { checkStructuredContent } from '../../../tool/result/structured-content.check';
+import type { ToolResult } from '../../../tool/result/tool-result';
 import type { ToolResponse } from '../../model/messages';
 import { invokeWithLimits } from '../invoke-with-limits';
 import type { AbortLike } from '../run-abort';
 import type { SiblingCancellation } from '../sibling-cancellation';
+import { richToolResponse } from '../tool-result-response';
 import { failure, SETTLE_FIRST, type NextStage, type ToolCallState } from './tool-call-state';
 
 /**
@@ -27,7 +31,7 @@ export const invokeStage: NextStage = (state) => {
   }
   const callback = target.callback;
   const { abort, siblings } = scope;
-  let result: string | Promise<string>;
+  let result: string | ToolResult | Promise<string | ToolResult>;
   try {
     result = invokeWithLimits(
       callback,
@@ -42,12 +46,36 @@ export const invokeStage: NextStage = (state) => {
   } catch (error) {
     return failed(state, callback, error, abort, siblings);
   }
+  const maxBytes = scope.settings.limits.maxResultBytes;
   if (typeof result === 'string') return { id: call.id, name: call.name, result, isError: false };
+  if (!(result instanceof Promise)) return answered(state, callback, result, maxBytes);
   return result.then(
-    (text): ToolResponse => ({ id: call.id, name: call.name, result: text, isError: false }),
+    (value): ToolResponse =>
+      typeof value === 'string'
+        ? { id: call.id, name: call.name, result: value, isError: false }
+        : answered(state, callback, value, maxBytes),
     (error: unknown) => failed(state, callback, error, abort, siblings),
   );
 };
+
+/**
+ * The response of a `ToolResult`, or the error result saying its media are over the byte limit, or that its
+ * structured content does not match the `outputSchema` of a callback that does not check its own.
+ */
+function answered(
+  state: ToolCallState,
+  callback: ToolCallback,
+  value: ToolResult,
+  maxBytes: number,
+): ToolResponse {
+  try {
+    if (value.structuredContent !== undefined && !(callback instanceof InvocableToolCallback))
+      checkStructuredContent(callback.getToolDefinition(), value.structuredContent);
+    return richToolResponse(state.call, value, maxBytes);
+  } catch (error) {
+    return failure(state, error as Error);
+  }
+}
 
 function failed(
   state: ToolCallState,

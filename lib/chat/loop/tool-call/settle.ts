@@ -20,7 +20,7 @@ export function settleCall(state: ToolCallState, response: ToolResponse): void {
     const error = state.error;
     if (target.kind === 'over-limit') telemetry.limit(capped.result, target.limit);
     else if (error === DENIED) telemetry.deny(capped.result);
-    else telemetry.end(capped.result, capped.isError, error);
+    else telemetry.end(capped.result, capped.isError, error, capped.content);
   }
   onEvent?.({
     type: capped.isError ? 'tool-error' : 'tool-result',
