@@ -111,8 +111,10 @@ describe('structured tool results over MCP: outputSchema and structuredContent, 
   it('refuses structured content that does not fit the schema, naming what is wrong', async () => {
     const result = await client.callTool({ name: 'badReading', arguments: {} });
     expect(result.isError).toBe(true);
-    expect((result.content as { text: string }[])[0].text).toMatch(
-      /^the tool badReading returned structured content that does not match its outputSchema: .*temperature/,
+    // The tool layer checks a @Tool's structured result before the server sees it.
+    expect((result.content as { text: string }[])[0].text).toBe(
+      'The structured result of tool "badReading" does not match its outputSchema: unit: is required but missing; ' +
+        'temperature: must be number, received string "warm"',
     );
   });
 });
