@@ -48,9 +48,18 @@ function newChat(options = {}) {
   return new PlainChat({
     id: options.id ?? `chat-${scenario}-${packageName}`,
     messages: options.messages,
-    transport: new DefaultChatTransport({ api: `${baseUrl}/api/${options.path ?? 'chat'}`, headers, body: options.body }),
+    transport: new DefaultChatTransport({
+      api: `${baseUrl}/api/${options.path ?? 'chat'}`,
+      headers,
+      body: options.body,
+    }),
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
-    onFinish: (event) => seen.finishes.push({ isAbort: event.isAbort, isError: event.isError, isDisconnect: event.isDisconnect }),
+    onFinish: (event) =>
+      seen.finishes.push({
+        isAbort: event.isAbort,
+        isError: event.isError,
+        isDisconnect: event.isDisconnect,
+      }),
     onError: (error) => seen.errors.push(error.message),
     onData: (part) => seen.data.push(part),
   });
@@ -77,7 +86,10 @@ async function decide(approved) {
     approved,
     ...(approved ? {} : { reason: 'not today' }),
   });
-  await until(() => chat.status === 'ready' && toolParts(chat).every((p) => p.state.startsWith('output-')), 'the answer');
+  await until(
+    () => chat.status === 'ready' && toolParts(chat).every((p) => p.state.startsWith('output-')),
+    'the answer',
+  );
   return { before, messages: chat.messages, status: chat.status };
 }
 
@@ -117,7 +129,11 @@ const scenarios = {
     const chat = newChat({
       messages: [
         { id: 'u0', role: 'user', parts: [{ type: 'text', text: 'earlier question' }] },
-        { id: 'a0', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'text', text: 'earlier answer' }] },
+        {
+          id: 'a0',
+          role: 'assistant',
+          parts: [{ type: 'step-start' }, { type: 'text', text: 'earlier answer' }],
+        },
       ],
     });
     await chat.sendMessage({ text: 'hello again' });
@@ -125,7 +141,11 @@ const scenarios = {
   },
   async fedReader() {
     // readUIMessageStream over the chunks the transport reads from the response.
-    const transport = new DefaultChatTransport({ api: `${baseUrl}/api/fed`, headers, body: { script: 'streamedTool' } });
+    const transport = new DefaultChatTransport({
+      api: `${baseUrl}/api/fed`,
+      headers,
+      body: { script: 'streamedTool' },
+    });
     const stream = await transport.sendMessages({
       chatId: 'fed',
       messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'draw' }] }],
@@ -151,7 +171,10 @@ const scenarios = {
     const response = await fetch(`${baseUrl}/api/chat`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ id: 'x', messages: [{ id: 'm', role: 'user', parts: [{ type: 'text', text: 5 }] }] }),
+      body: JSON.stringify({
+        id: 'x',
+        messages: [{ id: 'm', role: 'user', parts: [{ type: 'text', text: 5 }] }],
+      }),
     });
     return { status: response.status, body: await response.json() };
   },
@@ -159,7 +182,10 @@ const scenarios = {
     const response = await fetch(`${baseUrl}/api/chat`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ id: 'h', messages: [{ id: 'm', role: 'user', parts: [{ type: 'text', text: 'hi' }] }] }),
+      body: JSON.stringify({
+        id: 'h',
+        messages: [{ id: 'm', role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
+      }),
     });
     await response.text();
     return { headers: Object.fromEntries(response.headers) };
