@@ -13,3 +13,5 @@ export {
   type AgUiRunOptions,
 } from '../ui/ag-ui/ag-ui-run';
 export type { ChatEventSource } from '../ui/chat-event-source';
+/** An AG-UI message (`@ag-ui/core`'s `Message`), as `agUiToChatMessages()` takes it. */
+export type AgUiMessage = import('@ag-ui/core').Message;
