@@ -8,10 +8,9 @@ export {
 } from '../ui/ag-ui/ag-ui-stream.response';
 export {
   agUiToChatMessages,
+  type AgUiMessage,
   parseRunAgentInput,
   streamAgUiRun,
   type AgUiRunOptions,
 } from '../ui/ag-ui/ag-ui-run';
 export type { ChatEventSource } from '../ui/chat-event-source';
-/** An AG-UI message (`@ag-ui/core`'s `Message`), as `agUiToChatMessages()` takes it. */
-export type AgUiMessage = import('@ag-ui/core').Message;

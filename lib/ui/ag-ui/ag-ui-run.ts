@@ -1,10 +1,10 @@
-import type { RunAgentInput, Message as AgUiMessage } from '@ag-ui/core';
+import type { RunAgentInput, Message } from '@ag-ui/core';
 import type { ChatClientRequestSpec } from '../../chat/client/chat-client-request-spec';
 import {
   assistantMessage,
   toolResponseMessage,
   userMessage,
-  type Message,
+  type Message as ChatMessage,
   type ToolResponse,
 } from '../../chat/model/messages';
 import { InvalidUIRequestError } from '../../errors/invalid-ui-request.error';
@@ -13,6 +13,9 @@ import { requireOptional } from '../../util/optional-require';
 import { agUiStreamResponse, type AgUiStreamOptions, type AgUiStreamResponse } from './ag-ui-stream.response';
 
 const PROTOCOL = 'AG-UI';
+
+/** An AG-UI message (`@ag-ui/core`'s `Message`), as `agUiToChatMessages()` takes it. */
+export type AgUiMessage = Message;
 
 /**
  * Reads an AG-UI `RunAgentInput` (what `HttpAgent` posts) with `@ag-ui/core`'s own schema, or throws
@@ -43,8 +46,8 @@ function textOf(content: unknown): string {
  * An AG-UI conversation as the model's messages: user and assistant text, the assistant's tool calls, tool
  * results. System and developer messages from a client are dropped (the server sets the instructions).
  */
-export function agUiToChatMessages(messages: readonly AgUiMessage[]): Message[] {
-  const out: Message[] = [];
+export function agUiToChatMessages(messages: readonly AgUiMessage[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
   let results: ToolResponse[] = [];
   const names = new Map<string, string>();
   const flush = (): void => {
