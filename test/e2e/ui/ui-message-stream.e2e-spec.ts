@@ -195,3 +195,33 @@ describe.each(
     });
   });
 });
+
+describe('the UI message stream with chat memory (ai v7, Express)', () => {
+  jest.setTimeout(90_000);
+  let app: INestApplication;
+  let results: Record<string, Result>;
+
+  beforeAll(async () => {
+    const started = await startUIChatApp('express', deskModel(), true);
+    app = started.app;
+    results = (await runClient('ai-sdk-client.mjs', ['ai', started.url, 'history,approve'])) as Record<
+      string,
+      Result
+    >;
+    for (const [name, result] of Object.entries(results))
+      if (result.failed) throw new Error(`${name}: ${result.failed}`);
+  });
+  afterAll(() => app.close());
+
+  it("reads the stored history, not the client's claimed one", () => {
+    expect(partsOf(last(results.history), 'text')[0].text).toBe('You said: hello again. Messages: 1.');
+  });
+
+  it('resumes an approval answered through the next request', () => {
+    expect(partsOf(last(results.approve), 'tool-closeTicket')[0]).toMatchObject({
+      state: 'output-available',
+      output: 'ticket 7 closed',
+    });
+    expect(app.get(DeskTools).closed).toEqual([7]);
+  });
+});
