@@ -22,6 +22,7 @@ const SCENARIOS = [
   'text',
   'tool',
   'failingTool',
+  'clientTool',
   'approve',
   'deny',
   'abort',
@@ -99,6 +100,17 @@ describe.each(
       { type: 'step-start' },
       { type: 'text', text: 'Done: Oslo: sunny, 21 °C', state: 'done' },
     ]);
+  });
+
+  it("runs a client tool in the browser (onToolCall) and resumes the run with the client's output", () => {
+    const result = results.clientTool as Result & { calls: { toolName: string }[] };
+    expect(result.calls.map((call) => call.toolName)).toEqual(['getLocation']);
+    const message = last(result);
+    expect(partsOf(message, 'tool-getLocation')[0]).toMatchObject({
+      state: 'output-available',
+      output: 'Lisbon',
+    });
+    expect(partsOf(message, 'text')[0]).toMatchObject({ text: 'Done: Lisbon' });
   });
 
   it('shows a failing tool as an output error', () => {
