@@ -14,3 +14,4 @@ export {
   type AgUiRunOptions,
 } from '../ui/ag-ui/ag-ui-run';
 export type { ChatEventSource } from '../ui/chat-event-source';
+export type { Message } from '../chat/model/messages';
