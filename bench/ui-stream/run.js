@@ -11,7 +11,8 @@ const TEXT = 'word '.repeat(200);
 function client() {
   const script = (prompt) => {
     const toolMessages = prompt.messages.filter((m) => m.role === 'tool').length;
-    if (toolMessages < ROUNDS) return { text: TEXT.slice(0, 100), toolCalls: [{ name: 'lookup', arguments: { q: 'x' } }] };
+    if (toolMessages < ROUNDS)
+      return { text: TEXT.slice(0, 100), toolCalls: [{ name: 'lookup', arguments: { q: 'x' } }] };
     return TEXT;
   };
   const lookup = FunctionToolCallback.from({
@@ -60,7 +61,12 @@ async function measure(fn, chat, iterations) {
   }
   const perEvent = (us) => us / (5 * iterations * events);
   const rows = Object.entries(totals).map(([name, us]) => ({
-    path: name === 'events' ? 'events()' : name === 'chunks' ? 'toUIMessageChunks()' : 'uiMessageStreamResponse() SSE',
+    path:
+      name === 'events'
+        ? 'events()'
+        : name === 'chunks'
+          ? 'toUIMessageChunks()'
+          : 'uiMessageStreamResponse() SSE',
     'CPU µs/event': perEvent(us).toFixed(2),
     'ratio to events()': (us / totals.events).toFixed(2),
   }));

@@ -23,6 +23,7 @@ export class ChatEventPuller {
   private readonly iterator: AsyncIterator<ChatStreamEvent>;
   private done = false;
   private held: Pulled | undefined;
+  private readonly race: boolean;
   private readonly onAbort = (): void => this.halt();
   /** Resolves when the call is halted: a source that ignores `return()` while it waits cannot hold the stream. */
   private readonly halted: Promise<typeof HALTED>;
@@ -32,7 +33,10 @@ export class ChatEventPuller {
     source: ChatEventSource,
     private readonly signal?: AbortSignal,
   ) {
-    const iterable = source instanceof StreamResponseSpec ? source.eventsUntil(this.stop.signal) : source;
+    const spec = source instanceof StreamResponseSpec;
+    // A spec's run ends a pending next() itself when stopped; only another source needs the race (a promise each).
+    this.race = !spec;
+    const iterable = spec ? source.eventsUntil(this.stop.signal) : source;
     this.iterator = iterable[Symbol.asyncIterator]();
     this.halted = new Promise((resolve) => (this.resolveHalted = resolve));
     signal?.addEventListener('abort', this.onAbort, { once: true });
@@ -60,7 +64,8 @@ export class ChatEventPuller {
       return this.ending();
     }
     try {
-      const result = await Promise.race([this.iterator.next(), this.halted]);
+      const pending = this.iterator.next();
+      const result = await (this.race ? Promise.race([pending, this.halted]) : pending);
       if (result !== HALTED && !result.done && !this.done) return { kind: 'event', event: result.value };
       this.finish();
       return this.ending();
