@@ -33,6 +33,7 @@ entries=(
   "redis:ioredis"
   "opentelemetry:@opentelemetry/api"
   "config:@nestjs/config"
+  "ag-ui:@ag-ui/core"
 )
 optional=()
 for pair in "${entries[@]}"; do
@@ -110,6 +111,7 @@ compile() {
 
 compile "" ""
 compile testing ""
+compile ai-sdk ""
 for pair in "${entries[@]}"; do
   compile "${pair%%:*}" "${pair#*:}"
 done

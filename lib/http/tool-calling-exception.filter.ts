@@ -16,6 +16,7 @@ import { ApprovalExpiredError } from '../errors/approval-expired.error';
 import { ApprovalForbiddenError } from '../errors/approval-forbidden.error';
 import { ApprovalNotFoundError } from '../errors/approval-not-found.error';
 import { InvalidApprovalDecisionError } from '../errors/invalid-approval-decision.error';
+import { InvalidUIRequestError } from '../errors/invalid-ui-request.error';
 import type { ToolCallingError } from '../errors/tool-calling.error';
 import { HTTP_ONLY_FILTER } from '../handlers/tool-enhancers';
 
@@ -26,6 +27,7 @@ const CLIENT_ERRORS: readonly (readonly [Function, new (message: string) => Http
   [ApprovalExpiredError, GoneException],
   [ApprovalForbiddenError, ForbiddenException],
   [InvalidApprovalDecisionError, BadRequestException],
+  [InvalidUIRequestError, BadRequestException],
 ];
 
 /** Node's response under Express's `Response` (which is one) and Fastify's `FastifyReply` (its `raw`). */
@@ -43,7 +45,7 @@ interface PlatformResponse extends Partial<NodeResponse> {
 /**
  * Answers the library's errors that an HTTP client of the app causes with their status and the library's message, in
  * Nest's usual body (`{ statusCode, message, error }`): an unknown approval id 404, an approval decided before 409,
- * an expired one 410, another user's 403, a decision that is not `{ approved: boolean, reason?: string }` 400.
+ * an expired one 410, another user's 403, a decision that is not `{ approved: boolean, reason?: string }` 400, a frontend's malformed body 400.
  * Nothing else is caught: errors a model causes, configuration errors and every other error keep Nest's own handling
  * (a 500 whose body says nothing of the library). Outside HTTP (a tool call's `'tool'` context, RPC, WebSockets) it
  * rethrows.
@@ -58,6 +60,7 @@ interface PlatformResponse extends Partial<NodeResponse> {
   ApprovalExpiredError,
   ApprovalForbiddenError,
   InvalidApprovalDecisionError,
+  InvalidUIRequestError,
 )
 export class ToolCallingExceptionFilter implements ExceptionFilter<ToolCallingError> {
   constructor(@Optional() private readonly adapterHost?: HttpAdapterHost) {
