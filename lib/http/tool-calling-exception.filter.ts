@@ -16,6 +16,7 @@ import { ApprovalExpiredError } from '../errors/approval-expired.error';
 import { ApprovalForbiddenError } from '../errors/approval-forbidden.error';
 import { ApprovalNotFoundError } from '../errors/approval-not-found.error';
 import { InvalidApprovalDecisionError } from '../errors/invalid-approval-decision.error';
+import { InvalidStreamIdError } from '../errors/invalid-stream-id.error';
 import type { ToolCallingError } from '../errors/tool-calling.error';
 import { HTTP_ONLY_FILTER } from '../handlers/tool-enhancers';
 
@@ -26,6 +27,7 @@ const CLIENT_ERRORS: readonly (readonly [Function, new (message: string) => Http
   [ApprovalExpiredError, GoneException],
   [ApprovalForbiddenError, ForbiddenException],
   [InvalidApprovalDecisionError, BadRequestException],
+  [InvalidStreamIdError, BadRequestException],
 ];
 
 /** Node's response under Express's `Response` (which is one) and Fastify's `FastifyReply` (its `raw`). */
@@ -58,6 +60,7 @@ interface PlatformResponse extends Partial<NodeResponse> {
   ApprovalExpiredError,
   ApprovalForbiddenError,
   InvalidApprovalDecisionError,
+  InvalidStreamIdError,
 )
 export class ToolCallingExceptionFilter implements ExceptionFilter<ToolCallingError> {
   constructor(@Optional() private readonly adapterHost?: HttpAdapterHost) {
