@@ -73,7 +73,11 @@ export class InMemoryResumableStreamStore implements ResumableStreamStore {
   }
 
   /** The chunks after `cursor`, waiting at most `waitMs` for the next one. */
-  async read(runId: string, cursor: string | undefined, waitMs: number): Promise<ResumableReadResult | undefined> {
+  async read(
+    runId: string,
+    cursor: string | undefined,
+    waitMs: number,
+  ): Promise<ResumableReadResult | undefined> {
     const from = cursor === undefined ? 0 : Number(cursor);
     const recording = this.recordings.get(runId);
     if (!recording) return undefined;

@@ -170,17 +170,37 @@ export class RedisResumableStreamStore implements ResumableStreamStore {
   }
 
   /** `XREAD BLOCK` on a connection of its own (blocking commands hold theirs). */
-  async read(runId: string, cursor: string | undefined, waitMs: number): Promise<ResumableReadResult | undefined> {
+  async read(
+    runId: string,
+    cursor: string | undefined,
+    waitMs: number,
+  ): Promise<ResumableReadResult | undefined> {
     const reader = this.acquireReader();
     try {
       const reply = await redisOperation(reader, STORE, 'read', () =>
         waitMs > 0
-          ? (reader.xread('COUNT', 1000, 'BLOCK', waitMs, 'STREAMS', this.runKey(runId), cursor ?? '0') as Promise<XReadReply>)
-          : (reader.xread('COUNT', 1000, 'STREAMS', this.runKey(runId), cursor ?? '0') as Promise<XReadReply>),
+          ? (reader.xread(
+              'COUNT',
+              1000,
+              'BLOCK',
+              waitMs,
+              'STREAMS',
+              this.runKey(runId),
+              cursor ?? '0',
+            ) as Promise<XReadReply>)
+          : (reader.xread(
+              'COUNT',
+              1000,
+              'STREAMS',
+              this.runKey(runId),
+              cursor ?? '0',
+            ) as Promise<XReadReply>),
       );
       const entries = reply?.[0]?.[1] ?? [];
       if (entries.length === 0) {
-        const exists = await redisOperation(this.redis, STORE, 'read', () => this.redis.exists(this.metaKey(runId)));
+        const exists = await redisOperation(this.redis, STORE, 'read', () =>
+          this.redis.exists(this.metaKey(runId)),
+        );
         return exists ? { chunks: [], cursor: cursor ?? '0', done: false } : undefined;
       }
       const chunks: string[] = [];
@@ -230,7 +250,8 @@ export class RedisResumableStreamStore implements ResumableStreamStore {
       listeners.delete(once);
       if (listeners.size > 0 || this.stopListeners.get(channel) !== listeners) return;
       this.stopListeners.delete(channel);
-      if (this.subscriber?.status === 'ready') await this.subscriber.unsubscribe(channel).catch(() => undefined);
+      if (this.subscriber?.status === 'ready')
+        await this.subscriber.unsubscribe(channel).catch(() => undefined);
     };
   }
 

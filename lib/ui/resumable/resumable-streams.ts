@@ -11,6 +11,7 @@ const HEARTBEAT_MS = 5_000;
 const READ_WAIT_MS = 5_000;
 /** The cap is the stream's; an error chunk that ends it is always recorded. */
 const NO_CAP = Number.MAX_SAFE_INTEGER;
+const NOTHING_TO_UNDO = (): Promise<void> => Promise.resolve();
 
 /** The AI SDK UI message stream's error chunk, as a server-sent event. */
 export const uiMessageStreamErrorChunk: StreamErrorEncoder = (message) =>
@@ -25,12 +26,21 @@ class Recording {
   /** `true` once the cap was reached: the rest of the source is drained, not sent. */
   private capped = false;
   private liveOpen = true;
+  private controller!: ReadableStreamDefaultController<string>;
+  /** What the client of the request that started the run reads. */
+  readonly live = new ReadableStream<string>({
+    start: (controller) => {
+      this.controller = controller;
+    },
+    cancel: () => {
+      this.liveOpen = false;
+    },
+  });
 
   constructor(
     private readonly store: ResumableStreamStore,
     private readonly runId: string,
     private readonly maxBytes: number,
-    private readonly live: ReadableStreamDefaultController<string>,
     private readonly abort: AbortController | undefined,
     private readonly encodeError: StreamErrorEncoder,
     private readonly logger: Logger,
@@ -53,15 +63,11 @@ class Recording {
     this.outcome(await this.store.append(this.runId, [], this.maxBytes));
   }
 
-  liveCancelled(): void {
-    this.liveOpen = false;
-  }
-
   closeLive(): void {
     if (!this.liveOpen) return;
     this.liveOpen = false;
     try {
-      this.live.close();
+      this.controller.close();
     } catch {
       // The client went away meanwhile.
     }
@@ -109,7 +115,7 @@ class Recording {
   private send(chunks: readonly string[]): void {
     if (!this.liveOpen) return;
     try {
-      for (const chunk of chunks) this.live.enqueue(chunk);
+      for (const chunk of chunks) this.controller.enqueue(chunk);
     } catch {
       this.liveOpen = false;
     }
@@ -146,28 +152,19 @@ export class ResumableStreams {
     checkStreamId(streamId);
     const store = this.store;
     const runId = await store.start(streamId);
-    let controller!: ReadableStreamDefaultController<string>;
-    let recording!: Recording;
-    const live = new ReadableStream<string>({
-      start: (liveController) => {
-        controller = liveController;
-      },
-      cancel: () => recording.liveCancelled(),
-    });
     const encodeError = options.encodeError ?? uiMessageStreamErrorChunk;
-    recording = new Recording(
+    const recording = new Recording(
       store,
       runId,
       this.settings.maxBytes,
-      controller,
       options.abort,
       encodeError,
       this.logger,
     );
     const abort = options.abort;
     const unwatch = abort
-      ? await store.onStop(runId, () => abort.abort()).catch(() => async () => undefined)
-      : async () => undefined;
+      ? await store.onStop(runId, () => abort.abort()).catch(() => NOTHING_TO_UNDO)
+      : NOTHING_TO_UNDO;
     const heartbeat = setInterval(() => {
       recording.heartbeat().catch(() => undefined);
     }, HEARTBEAT_MS);
@@ -185,7 +182,7 @@ export class ResumableStreams {
         recording.closeLive();
       }
     })();
-    return live;
+    return recording.live;
   }
 
   /**
@@ -233,7 +230,10 @@ function checkStreamId(streamId: string): void {
 }
 
 async function* iterate(source: AsyncIterable<string> | ReadableStream<string>): AsyncIterable<string> {
-  if (!('getReader' in source)) return yield* source;
+  if (!('getReader' in source)) {
+    yield* source;
+    return;
+  }
   const reader = source.getReader();
   try {
     for (;;) {
