@@ -25,7 +25,7 @@ module.exports = {
         'ApprovalStore, ChatMemory, ChatTelemetry), never to an implementation: the module and whoever builds a ' +
         'ChatClient by hand hand them in. Type-only imports included.',
       from: { path: '^lib/chat/' },
-      to: { path: '^lib/(models|module|approval|telemetry|memory|mcp|ui|runs)/' },
+      to: { path: '^lib/(models|module|approval|telemetry|memory|mcp|ui|runs|ai-sdk|ag-ui)/' },
     },
     {
       name: 'stores-and-telemetry-implement-ports',
@@ -85,6 +85,13 @@ module.exports = {
         path: '^lib/',
         pathNot: ['^lib/tool/json-schema\\.ts$', '^lib/tool/result/tool-result-part\\.ts$'],
       },
+    },
+    {
+      name: 'ag-ui-only-in-its-entry',
+      severity: 'error',
+      comment: 'The AG-UI packages (optional peers) are imported only by the AG-UI mapping and its entry.',
+      from: { path: '^lib/', pathNot: ['^lib/ui/ag-ui/', '^lib/ag-ui/'] },
+      to: { path: 'node_modules/@ag-ui/' },
     },
     {
       name: 'library-not-to-tests-or-sample',

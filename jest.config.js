@@ -17,7 +17,7 @@ const base = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^nestjs-tool-calling$': '<rootDir>/lib/index.ts',
-    '^nestjs-tool-calling/([a-z]+)$': '<rootDir>/lib/$1/index.ts',
+    '^nestjs-tool-calling/([a-z-]+)$': '<rootDir>/lib/$1/index.ts',
   },
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],

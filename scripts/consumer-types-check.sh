@@ -110,6 +110,7 @@ compile() {
 
 compile "" ""
 compile testing ""
+compile ai-sdk ""
 for pair in "${entries[@]}"; do
   compile "${pair%%:*}" "${pair#*:}"
 done

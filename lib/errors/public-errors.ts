@@ -25,6 +25,7 @@ export { UnknownToolNamesError } from './unknown-tool-names.error';
 export { ToolNameResolutionError } from './tool-name-resolution.error';
 export { InvalidChatRequestError } from './invalid-chat-request.error';
 export { InvalidStreamIdError } from './invalid-stream-id.error';
+export { InvalidUIRequestError } from './invalid-ui-request.error';
 export { NotAToolCallContextError } from './not-a-tool-call-context.error';
 // approvals and the state that outlives a request
 export { ApprovalNotFoundError } from './approval-not-found.error';

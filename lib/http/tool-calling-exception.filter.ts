@@ -17,6 +17,7 @@ import { ApprovalForbiddenError } from '../errors/approval-forbidden.error';
 import { ApprovalNotFoundError } from '../errors/approval-not-found.error';
 import { InvalidApprovalDecisionError } from '../errors/invalid-approval-decision.error';
 import { InvalidStreamIdError } from '../errors/invalid-stream-id.error';
+import { InvalidUIRequestError } from '../errors/invalid-ui-request.error';
 import type { ToolCallingError } from '../errors/tool-calling.error';
 import { HTTP_ONLY_FILTER } from '../handlers/tool-enhancers';
 
@@ -28,6 +29,7 @@ const CLIENT_ERRORS: readonly (readonly [Function, new (message: string) => Http
   [ApprovalForbiddenError, ForbiddenException],
   [InvalidApprovalDecisionError, BadRequestException],
   [InvalidStreamIdError, BadRequestException],
+  [InvalidUIRequestError, BadRequestException],
 ];
 
 /** Node's response under Express's `Response` (which is one) and Fastify's `FastifyReply` (its `raw`). */
@@ -45,7 +47,7 @@ interface PlatformResponse extends Partial<NodeResponse> {
 /**
  * Answers the library's errors that an HTTP client of the app causes with their status and the library's message, in
  * Nest's usual body (`{ statusCode, message, error }`): an unknown approval id 404, an approval decided before 409,
- * an expired one 410, another user's 403, a decision that is not `{ approved: boolean, reason?: string }` 400.
+ * an expired one 410, another user's 403, a decision that is not `{ approved: boolean, reason?: string }` 400, a frontend's malformed body 400.
  * Nothing else is caught: errors a model causes, configuration errors and every other error keep Nest's own handling
  * (a 500 whose body says nothing of the library). Outside HTTP (a tool call's `'tool'` context, RPC, WebSockets) it
  * rethrows.
@@ -61,6 +63,7 @@ interface PlatformResponse extends Partial<NodeResponse> {
   ApprovalForbiddenError,
   InvalidApprovalDecisionError,
   InvalidStreamIdError,
+  InvalidUIRequestError,
 )
 export class ToolCallingExceptionFilter implements ExceptionFilter<ToolCallingError> {
   constructor(@Optional() private readonly adapterHost?: HttpAdapterHost) {

@@ -16,6 +16,7 @@ import { assertToolCallbackSource } from '../loop/tool-callback-sources';
 import { toolCallbacksOfObject } from '../../tool/method/tool-object-callbacks';
 import type { Advisor } from '../advisors/advisor';
 import { callThroughAdvisors } from '../advisors/advisor-chain';
+import { resumedEvents } from './resumed-events';
 import type { ApprovalDecision } from '../ports/pending-approval';
 import { decideApproval } from '../loop/resume-call';
 import { StateMessages } from '../../errors/messages/state.messages';
@@ -175,9 +176,32 @@ export class ChatClientRequestSpec {
     });
   }
 
+  /**
+   * `resume()`, streamed: decides the approval when the returned spec is iterated or subscribed to (once: a second
+   * iteration finds it decided), then streams the rest of the paused call, starting with the tool calls of its
+   * paused round. While other approvals of the round are still open, the stream is `approval-required` (the open
+   * ones) and `finished`.
+   */
+  resumeStream(approvalId: string, decision: ApprovalDecision): StreamResponseSpec {
+    if (this.userText !== undefined || this.conversation.length > 0)
+      throw new InvalidChatRequestError(StateMessages.resumeWithMessages());
+    return new StreamResponseSpec((stop) =>
+      resumedEvents(
+        () => decideApproval(this.toRequest(undefined, true), approvalId, decision),
+        (next) => ({ ...next, advisors: this.advisorsOf(next.adviseContext) }),
+        stop,
+      ),
+    );
+  }
+
   /** Streams the request when the returned spec is iterated or subscribed to. */
   stream(): StreamResponseSpec {
-    return new StreamResponseSpec(() => this.toRequest(undefined));
+    return StreamResponseSpec.of(() => this.toRequest(undefined));
+  }
+
+  /** @internal `true` when the client keeps conversations in chat memory (a frontend's history then yields). */
+  get usesChatMemory(): boolean {
+    return this.state.memoryAdvisor !== undefined;
   }
 
   /** The client's and this request's advisors, and the client's memory advisor when the context names a conversation. */

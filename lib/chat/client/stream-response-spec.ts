@@ -19,17 +19,34 @@ export interface SseOptions {
  * iteration early, or unsubscribing, aborts the model stream and the running tools.
  */
 export class StreamResponseSpec {
-  /** @internal Made by `ChatClientRequestSpec.stream()`. */
-  constructor(private readonly toRequest: () => ChatRequest) {}
+  /**
+   * @internal Made by `ChatClientRequestSpec.stream()` and `resumeStream()`: `run` starts one run of the call,
+   * which `stop` aborts.
+   */
+  constructor(private readonly run: (stop?: AbortSignal) => AsyncIterator<ChatStreamEvent>) {}
+
+  /** @internal The spec of a request's run through its advisors. */
+  static of(toRequest: () => ChatRequest): StreamResponseSpec {
+    return new StreamResponseSpec((stop) => streamThroughAdvisors(toRequest(), stop));
+  }
 
   /** Every event of the call, in order (see `ChatStreamEvent`). */
   events(): AsyncIterable<ChatStreamEvent> {
-    return new ColdIterable(() => streamThroughAdvisors(this.toRequest()));
+    return new ColdIterable(() => this.run());
+  }
+
+  /**
+   * The events of one run, which `stop` aborts at once (the model request and the running tools), as `observable()`
+   * does when unsubscribed. For the frontend protocols, which stop a run on a client's disconnect or stop request.
+   * @internal
+   */
+  eventsUntil(stop: AbortSignal): AsyncIterable<ChatStreamEvent> {
+    return new ColdIterable(() => this.run(stop));
   }
 
   /** The answer's text as it arrives. */
   content(): AsyncIterable<string> {
-    return new ColdIterable(() => textDeltas(streamThroughAdvisors(this.toRequest())));
+    return new ColdIterable(() => textDeltas(this.run()));
   }
 
   /** The events as an RxJS `Observable`; unsubscribing aborts the call. */
@@ -39,7 +56,7 @@ export class StreamResponseSpec {
       let finished = false;
       void (async () => {
         try {
-          const events = new ColdIterable(() => streamThroughAdvisors(this.toRequest(), stop.signal));
+          const events = new ColdIterable(() => this.run(stop.signal));
           for await (const event of events) {
             if (subscriber.closed) return;
             subscriber.next(event);

@@ -2,7 +2,7 @@ import type { CallTelemetry } from '../ports/chat-telemetry';
 import { observeChunks } from './observe';
 import { ChatResponseAssembler } from '../model/chat-response-assembler';
 import type { ChatRequest } from './chat-request';
-import { ChatRun } from './chat-run';
+import { ChatRun, type ResponseOutcome } from './chat-run';
 import type { ChatStreamEvent } from './chat-stream-event';
 import { finishedEvent } from './finished-responses';
 import { LazySignalOptions, RunAbort } from './run-abort';
@@ -150,49 +150,27 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
         : telemetry.run(() => ChatRun.start(request, abort, telemetry)));
       // Made only if the model reads it (to hand it to its HTTP client).
       const callOptions = new LazySignalOptions(abort);
+      // A resumed run starts with the tool calls of its paused round, as call() does.
+      let resuming = run.resumes;
       for (;;) {
         if (this.closed) return;
-        const prompt = run.nextPrompt();
-        const round = run.round;
-        const assembler = new ChatResponseAssembler();
-        const observed = telemetry?.startModelRequest(round, prompt, true);
-        const chunks =
-          observed === undefined
-            ? request.chatModel.stream(prompt, callOptions)
-            : observeChunks(observed, () => request.chatModel.stream(prompt, callOptions));
-        for await (const chunk of chunks) {
-          const text = assembler.add(chunk);
-          if (text) this.push({ type: 'text-delta', round, text });
-          if (this.closed) return;
+        if (resuming) resuming = false;
+        else if ((await this.modelRound(run, callOptions, telemetry)) === 'answered') {
+          this.finishRun(run, telemetry);
+          return;
         }
-        abort.throwIfAborted();
-        const response = assembler.toResponse(round);
-        observed?.end(response);
-        this.push({
-          type: 'round-finished',
-          round,
-          finishReason: response.finishReason,
-          usage: response.usage,
-        });
-        if (run.accept(response) === 'run-tools') {
+        if (this.closed) return;
+        const asked = this.demand();
+        if (asked !== undefined) await asked;
+        if (this.closed) return;
+        const pending = run.executeTools(this.push);
+        const outcome = typeof pending === 'string' ? pending : await pending;
+        if (outcome === 'ask-model') {
           const asked = this.demand();
           if (asked !== undefined) await asked;
-          if (this.closed) return;
-          const pending = run.executeTools(this.push);
-          const outcome = typeof pending === 'string' ? pending : await pending;
-          if (outcome === 'ask-model') {
-            const asked = this.demand();
-            if (asked !== undefined) await asked;
-            continue;
-          }
+          continue;
         }
-        const result = run.finish();
-        if (result.returnDirect) this.push({ type: 'text-delta', round, text: result.text });
-        if (result.pendingApprovals.length > 0)
-          this.push({ type: 'approval-required', round, approvals: result.pendingApprovals });
-        this.completed = true;
-        telemetry?.end(result);
-        this.push(finishedEvent(result));
+        this.finishRun(run, telemetry);
         return;
       }
     } catch (error) {
@@ -215,6 +193,50 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
         }
       }
     }
+  }
+
+  /** One model request, its text passed on as it arrives; says whether the response asks for tools. */
+  private async modelRound(
+    run: ChatRun,
+    callOptions: LazySignalOptions,
+    telemetry: CallTelemetry | undefined,
+  ): Promise<ResponseOutcome | 'closed'> {
+    const { request, abort } = this;
+    const prompt = run.nextPrompt();
+    const round = run.round;
+    const assembler = new ChatResponseAssembler();
+    const observed = telemetry?.startModelRequest(round, prompt, true);
+    const chunks =
+      observed === undefined
+        ? request.chatModel.stream(prompt, callOptions)
+        : observeChunks(observed, () => request.chatModel.stream(prompt, callOptions));
+    for await (const chunk of chunks) {
+      const text = assembler.add(chunk);
+      if (text) this.push({ type: 'text-delta', round, text });
+      if (this.closed) return 'closed';
+    }
+    abort.throwIfAborted();
+    const response = assembler.toResponse(round);
+    observed?.end(response);
+    this.push({
+      type: 'round-finished',
+      round,
+      finishReason: response.finishReason,
+      usage: response.usage,
+    });
+    return run.accept(response);
+  }
+
+  /** The call is over: the results of returnDirect tools, the approvals waiting, then `finished`. */
+  private finishRun(run: ChatRun, telemetry: CallTelemetry | undefined): void {
+    const round = run.round;
+    const result = run.finish();
+    if (result.returnDirect) this.push({ type: 'text-delta', round, text: result.text });
+    if (result.pendingApprovals.length > 0)
+      this.push({ type: 'approval-required', round, approvals: result.pendingApprovals });
+    this.completed = true;
+    telemetry?.end(result);
+    this.push(finishedEvent(result));
   }
 
   /** Once, when the call ends or the consumer leaves: a call left before its end is aborted. */
