@@ -4,6 +4,8 @@ import type { ChatStreamEvent } from '../chat/loop/chat-stream-event';
 /** What a frontend protocol is made from: a `stream()` spec (preferred: it aborts at once), or its events. */
 export type ChatEventSource = StreamResponseSpec | AsyncIterable<ChatStreamEvent>;
 
+const HALTED = Symbol('halted');
+
 /** How one pull from the chat ended. */
 export type Pulled =
   | { readonly kind: 'event'; readonly event: ChatStreamEvent }
@@ -22,6 +24,9 @@ export class ChatEventPuller {
   private done = false;
   private held: Pulled | undefined;
   private readonly onAbort = (): void => this.halt();
+  /** Resolves when the call is halted: a source that ignores `return()` while it waits cannot hold the stream. */
+  private readonly halted: Promise<typeof HALTED>;
+  private resolveHalted!: (value: typeof HALTED) => void;
 
   constructor(
     source: ChatEventSource,
@@ -29,6 +34,7 @@ export class ChatEventPuller {
   ) {
     const iterable = source instanceof StreamResponseSpec ? source.eventsUntil(this.stop.signal) : source;
     this.iterator = iterable[Symbol.asyncIterator]();
+    this.halted = new Promise((resolve) => (this.resolveHalted = resolve));
     signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
@@ -54,8 +60,8 @@ export class ChatEventPuller {
       return this.ending();
     }
     try {
-      const result = await this.iterator.next();
-      if (!result.done && !this.done) return { kind: 'event', event: result.value };
+      const result = await Promise.race([this.iterator.next(), this.halted]);
+      if (result !== HALTED && !result.done && !this.done) return { kind: 'event', event: result.value };
       this.finish();
       return this.ending();
     } catch (error) {
@@ -76,6 +82,7 @@ export class ChatEventPuller {
   private halt(): void {
     if (this.done) return;
     this.finish();
+    this.resolveHalted(HALTED);
     this.stop.abort();
     void this.iterator.return?.().catch(() => undefined);
   }

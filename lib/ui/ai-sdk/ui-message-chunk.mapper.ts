@@ -27,7 +27,8 @@ export interface Continuation {
  * protocol's approval requests, and the library's extras (progress, truncation) as data parts.
  */
 export class UIMessageChunkMapper {
-  private step = 0;
+  /** The round of the open step; 0: none; -1: a continued message's step, still open on the client. */
+  private step: number;
   private text: string | undefined;
   private texts = 0;
   private readonly started = new Set<string>();
@@ -36,7 +37,9 @@ export class UIMessageChunkMapper {
   constructor(
     private readonly metadata: Readonly<Record<string, unknown>>,
     private readonly continuation?: Continuation,
-  ) {}
+  ) {
+    this.step = continuation === undefined ? 0 : -1;
+  }
 
   /** The `start` chunk. */
   start(messageId: string): UIMessageStreamChunk {
@@ -152,7 +155,7 @@ export class UIMessageChunkMapper {
   /** Closes the open text and step: before an error or an abort. */
   close(out: UIMessageStreamChunk[]): void {
     this.endText(out);
-    if (this.step !== 0) out.push({ type: 'finish-step' });
+    if (this.step > 0) out.push({ type: 'finish-step' });
     this.step = 0;
   }
 
@@ -173,6 +176,11 @@ export class UIMessageChunkMapper {
 
   private enterStep(round: number, out: UIMessageStreamChunk[]): void {
     if (round === this.step) return;
+    // The paused round of a continued message: its step is the client's last one.
+    if (this.step === -1) {
+      this.step = round;
+      return;
+    }
     this.close(out);
     out.push({ type: 'start-step' });
     this.step = round;
