@@ -242,7 +242,11 @@ export { ToolCallbackRegistry } from './module/tool-callback.registry';
 export { RequestContextHolder, type HttpResponseLike } from './module/request-context.holder';
 
 // --- Resumable streams: a stream's chunks recorded, so that a reconnecting client (on any replica) gets the rest ----
-export { ResumableStreams, uiMessageStreamErrorChunk } from './ui/resumable/resumable-streams';
+export {
+  ResumableStreams,
+  uiMessageStreamErrorChunk,
+  type StreamSource,
+} from './ui/resumable/resumable-streams';
 export type {
   ResumableStreamOptions,
   ResumableRecordOptions,

@@ -21,10 +21,7 @@ const HINTS = [
  */
 export function ChatView({ user, onSignedOut }: { user: string; onSignedOut: () => void }) {
   const saved = useMemo(() => loadChat(user), [user]);
-  const transport = useMemo(
-    () => new DefaultChatTransport({ api: '/api/chat', headers: authHeaders }),
-    [],
-  );
+  const transport = useMemo(() => new DefaultChatTransport({ api: '/api/chat', headers: authHeaders }), []);
   const { messages, sendMessage, status, error, addToolApprovalResponse } = useChat({
     id: saved.id,
     messages: saved.messages,
@@ -66,9 +63,9 @@ export function ChatView({ user, onSignedOut }: { user: string; onSignedOut: () 
       <ol id="messages" aria-live="polite">
         {messages.length === 0 ? (
           <li className="message welcome">
-            <strong>Welcome, {user}.</strong> Ask about your tickets or the weather, or pick a suggestion below. The
-            model answers with the app&apos;s tools; a call that changes something (closing a ticket) waits for your
-            approval.
+            <strong>Welcome, {user}.</strong> Ask about your tickets or the weather, or pick a suggestion
+            below. The model answers with the app&apos;s tools; a call that changes something (closing a
+            ticket) waits for your approval.
           </li>
         ) : null}
         {messages.map((message) => (

@@ -29,7 +29,13 @@ function SignIn({ error, onSignIn }: { error?: string; onSignIn: (user: string, 
         ))}
       </p>
       <form id="login-form" autoComplete="off" onSubmit={submit}>
-        <input id="username" required placeholder="user name" value={username} onChange={(e) => setUsername(e.target.value)} />
+        <input
+          id="username"
+          required
+          placeholder="user name"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
         <input
           id="password"
           type="password"
@@ -116,7 +122,11 @@ function App() {
       </header>
       {me ? (
         <main id="desk">
-          <ChatView key={me.username} user={me.username} onSignedOut={() => signedOut('Your session has ended: sign in again.')} />
+          <ChatView
+            key={me.username}
+            user={me.username}
+            onSignedOut={() => signedOut('Your session has ended: sign in again.')}
+          />
           <p className="offered">
             Tools offered to the model for you: <span id="offered-tools">{tools}</span>
           </p>

@@ -76,7 +76,12 @@ export function Message({ message, decide }: { message: UIMessage; decide: Decid
   return (
     <li className={`message ${message.role}`} data-message-id={message.id}>
       {message.parts.map((part, index) => {
-        if (part.type === 'text') return <p key={index} className="text">{part.text}</p>;
+        if (part.type === 'text')
+          return (
+            <p key={index} className="text">
+              {part.text}
+            </p>
+          );
         if (isToolUIPart(part)) return <ToolCall key={part.toolCallId} part={part} decide={decide} />;
         return null;
       })}

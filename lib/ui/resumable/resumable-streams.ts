@@ -13,6 +13,12 @@ const READ_WAIT_MS = 5_000;
 const NO_CAP = Number.MAX_SAFE_INTEGER;
 const NOTHING_TO_UNDO = (): Promise<void> => Promise.resolve();
 
+/**
+ * What `record()` reads: a web `ReadableStream` of text, or any async iterable of text or UTF-8 bytes (a Node
+ * `Readable`, such as the body of `uiMessageStreamResponse()`).
+ */
+export type StreamSource = ReadableStream<string> | AsyncIterable<string | Uint8Array>;
+
 /** The AI SDK UI message stream's error chunk, as a server-sent event. */
 export const uiMessageStreamErrorChunk: StreamErrorEncoder = (message) =>
   `data: ${JSON.stringify({ type: 'error', errorText: message })}\n\n`;
@@ -146,7 +152,7 @@ export class ResumableStreams {
    */
   async record(
     streamId: string,
-    source: AsyncIterable<string> | ReadableStream<string>,
+    source: StreamSource,
     options: ResumableRecordOptions = {},
   ): Promise<ReadableStream<string>> {
     checkStreamId(streamId);
@@ -229,9 +235,16 @@ function checkStreamId(streamId: string): void {
   if (typeof streamId !== 'string' || !STREAM_ID.test(streamId)) throw new InvalidStreamIdError(128);
 }
 
-async function* iterate(source: AsyncIterable<string> | ReadableStream<string>): AsyncIterable<string> {
+async function* iterate(source: StreamSource): AsyncIterable<string> {
   if (!('getReader' in source)) {
-    yield* source;
+    // Text as it is; bytes (a Node stream's Buffers) decoded as UTF-8, a character split between two kept whole.
+    const decoder = new TextDecoder();
+    for await (const piece of source) {
+      const text = typeof piece === 'string' ? piece : decoder.decode(piece, { stream: true });
+      if (text !== '') yield text;
+    }
+    const rest = decoder.decode();
+    if (rest !== '') yield rest;
     return;
   }
   const reader = source.getReader();
