@@ -19,6 +19,27 @@ function chunk(delta: object, finishReason: string | null = null): string {
   return `data: ${JSON.stringify(body)}\n\n`;
 }
 
+/** A call of the sample's closeTicket tool (which waits for a person's approval), its arguments in two pieces. */
+function closeTicketCall(id: number): string {
+  const args = JSON.stringify({ id });
+  const half = Math.ceil(args.length / 2);
+  const call = (delta: object) => ({
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ index: 0, ...delta }],
+  });
+  return (
+    chunk(
+      call({ id: `call_close_${id}`, type: 'function', function: { name: 'closeTicket', arguments: '' } }),
+    ) +
+    chunk(call({ function: { arguments: args.slice(0, half) } })) +
+    chunk(call({ function: { arguments: args.slice(half) } })) +
+    chunk({}, 'tool_calls') +
+    USAGE +
+    'data: [DONE]\n\n'
+  );
+}
+
 const USAGE =
   'data: {"id":"chatcmpl-gated","object":"chat.completion.chunk","created":1761900100,"model":"gated-model",' +
   '"choices":[],"usage":{"prompt_tokens":40,"completion_tokens":16,"total_tokens":56}}\n\n';
@@ -92,10 +113,15 @@ export class GatedModelServer {
     response.end(JSON.stringify({ waiting: this.waiting, abandoned: this.abandoned }));
   }
 
-  private async answer(body: { messages: { role: string }[] }, response: ServerResponse): Promise<void> {
+  private async answer(
+    body: { messages: { role: string; content?: unknown }[] },
+    response: ServerResponse,
+  ): Promise<void> {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
-    if (body.messages[body.messages.length - 1]?.role !== 'tool') {
-      response.end(fixture('openai', 'weather-tool-call.sse'));
+    const last = body.messages[body.messages.length - 1];
+    if (last?.role !== 'tool') {
+      const close = /close ticket (\d+)/i.exec(typeof last?.content === 'string' ? last.content : '');
+      response.end(close ? closeTicketCall(Number(close[1])) : fixture('openai', 'weather-tool-call.sse'));
       return;
     }
     let closed = false;

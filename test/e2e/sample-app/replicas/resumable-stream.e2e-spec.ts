@@ -52,7 +52,7 @@ describeIf(REDIS_SERVER, NO_REDIS_SERVER)(
     b = await startReplica(env);
       alice = await signIn(a.url, 'alice');
       bob = await signIn(a.url, 'bob');
-    }, 120_000);
+    }, 400_000);
 
     afterAll(async () => {
       await a?.stop();
