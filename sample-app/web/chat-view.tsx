@@ -34,8 +34,12 @@ export function ChatView({ user, onSignedOut }: { user: string; onSignedOut: () 
   const end = useRef<HTMLDivElement>(null);
   const busy = status === 'submitted' || status === 'streaming';
 
-  useEffect(() => saveChat(user, { id: saved.id, messages }), [user, saved.id, messages]);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages, status]);
+  useEffect(() => {
+    saveChat(user, { id: saved.id, messages });
+  }, [user, saved.id, messages]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages, status]);
   useEffect(() => {
     if (!busy) setStopping(false);
   }, [busy]);

@@ -136,6 +136,9 @@ describeInBrowser('sample app: the chat page on useChat, in headless Chromium', 
         expect(await clipped(page.locator('#send'))).toBeNull();
         await shot('5-resumed');
         expect(errors).toEqual([]);
+      } catch (error) {
+        await shot('failed');
+        throw new Error(`${(error as Error).message}\npage errors: ${errors.join('\n')}`);
       } finally {
         model.release();
         await context.close();

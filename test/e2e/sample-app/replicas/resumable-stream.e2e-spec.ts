@@ -64,7 +64,7 @@ describeIf(REDIS_SERVER, NO_REDIS_SERVER)(
     it('a stream cut mid-answer on A is resumed on B: the assembled message equals an uncut run', async () => {
       const { uncut, before, resumed, replayed } = await client('cut');
       expect(textOf(uncut)).toBe(ANSWER_WORDS.join(' '));
-      expect(uncut.parts.filter((part: { type: string }) => part.type === 'dynamic-tool')).toEqual([
+      expect(uncut.parts.filter((part: object) => 'toolCallId' in part)).toEqual([
         expect.objectContaining({
           toolName: 'getWeather',
           state: 'output-available',
