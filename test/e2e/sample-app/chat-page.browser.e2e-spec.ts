@@ -138,7 +138,7 @@ describeInBrowser('sample app: the chat page on useChat, in headless Chromium', 
         expect(errors).toEqual([]);
       } catch (error) {
         await shot('failed');
-        throw new Error(`${(error as Error).message}\npage errors: ${errors.join('\n')}`);
+        throw new Error(`${(error as Error).message}\npage errors: ${errors.join('\n')}`, { cause: error });
       } finally {
         model.release();
         await context.close();

@@ -49,7 +49,7 @@ describeIf(REDIS_SERVER, NO_REDIS_SERVER)(
         OPENAI_MODEL: 'gated-model',
       };
       a = await startReplica(env);
-    b = await startReplica(env);
+      b = await startReplica(env);
       alice = await signIn(a.url, 'alice');
       bob = await signIn(a.url, 'bob');
     }, 400_000);
@@ -66,7 +66,7 @@ describeIf(REDIS_SERVER, NO_REDIS_SERVER)(
       expect(textOf(uncut)).toBe(ANSWER_WORDS.join(' '));
       expect(uncut.parts.filter((part: object) => 'toolCallId' in part)).toEqual([
         expect.objectContaining({
-          toolName: 'getWeather',
+          type: 'tool-getWeather',
           state: 'output-available',
           input: { city: 'Paris' },
         }),
