@@ -33,6 +33,7 @@ entries=(
   "redis:ioredis"
   "opentelemetry:@opentelemetry/api"
   "config:@nestjs/config"
+  "ag-ui:@ag-ui/core"
 )
 optional=()
 for pair in "${entries[@]}"; do

@@ -22,3 +22,9 @@ export { streamUIChat, type UIChatOptions } from '../ui/ai-sdk/ui-chat';
 export type { UIToolOutput } from '../ui/tool-output';
 export type { ChatEventSource } from '../ui/chat-event-source';
 export { InvalidUIRequestError } from '../errors/invalid-ui-request.error';
+export {
+  ClientToolCallback,
+  clientTool,
+  type ClientToolDefinition,
+  type ClientToolOutput,
+} from '../ui/ai-sdk/client-tool';

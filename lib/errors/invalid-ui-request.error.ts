@@ -6,6 +6,7 @@ import { UIMessages } from './messages/ui.messages';
  * (`ToolCallingExceptionFilter` answers 400). `path` says where, as `messages[2].parts[0].text`.
  */
 export class InvalidUIRequestError extends InvalidChatRequestError {
+  /** `'InvalidUIRequestError'`. */
   override readonly name: string = 'InvalidUIRequestError';
 
   constructor(

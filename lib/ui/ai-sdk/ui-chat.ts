@@ -9,9 +9,12 @@ import {
 import { toChatMessages, toolNameOf } from './ui-messages.converter';
 import {
   continuedUIMessageStreamResponse,
-  uiMessageStreamResponse,
+  newUIMessageStreamResponse,
   type UIMessageStreamResponse,
 } from './ui-message-stream.response';
+import { CLIENT_TOOL_OUTPUTS, type ClientToolCallback, type ClientToolOutput } from './client-tool';
+import { CLIENT_CALL_METADATA } from './ui-message-chunk.mapper';
+import { isRecord } from '../../util/is-record';
 import type { UIMessageStreamOptions } from './ui-message-stream.options';
 
 /** Options of `streamUIChat()`. */
@@ -23,6 +26,11 @@ export interface UIChatOptions
    * client has chat memory.
    */
   readonly history?: 'auto' | 'client' | 'server';
+  /**
+   * Tools the browser runs (`onToolCall`): offered to the model with this request's tools; a call of one pauses
+   * the run until the client's next request brings its output (see `ClientToolCallback`).
+   */
+  readonly clientTools?: readonly ClientToolCallback[];
 }
 
 interface ApprovalAnswer {
@@ -30,11 +38,35 @@ interface ApprovalAnswer {
   readonly toolCallId: string;
   readonly approved: boolean;
   readonly reason?: string;
+  /** A client tool's output. */
+  readonly output?: ClientToolOutput;
 }
 
-function approvalAnswersOf(message: UIMessageLike): ApprovalAnswer[] {
+/** The approval id a client tool's call carries in its provider metadata (`callProviderMetadata`). */
+function clientCallApprovalId(part: UIMessagePartLike): string | undefined {
+  const metadata = (part as { callProviderMetadata?: unknown }).callProviderMetadata;
+  if (!isRecord(metadata)) return undefined;
+  const ours = metadata[CLIENT_CALL_METADATA];
+  return isRecord(ours) && typeof ours.approvalId === 'string' ? ours.approvalId : undefined;
+}
+
+function clientOutputOf(part: UIMessagePartLike): ClientToolOutput | undefined {
+  if (part.state === 'output-available') return { output: part.output };
+  if (part.state === 'output-error') return { errorText: part.errorText ?? 'the tool failed in the browser' };
+  return undefined;
+}
+
+function approvalAnswersOf(message: UIMessageLike, clientTools: ReadonlySet<string>): ApprovalAnswer[] {
   const answers: ApprovalAnswer[] = [];
   for (const part of message.parts) {
+    const name = toolNameOf(part);
+    const clientApprovalId =
+      name !== undefined && clientTools.has(name) ? clientCallApprovalId(part) : undefined;
+    const output = clientApprovalId === undefined ? undefined : clientOutputOf(part);
+    if (clientApprovalId !== undefined && output !== undefined) {
+      answers.push({ approvalId: clientApprovalId, toolCallId: part.toolCallId!, approved: true, output });
+      continue;
+    }
     const approval = part.approval;
     if (part.state !== 'approval-responded' || approval?.approved === undefined) continue;
     if (toolNameOf(part) === undefined) continue;
@@ -65,6 +97,8 @@ function userTextOf(parts: readonly UIMessagePartLike[]): string {
  * - Approvals answered in the client's last assistant message (`addToolApprovalResponse`) are decided as
  *   `prompt.resume()` decides them (the same caller check: only who asked may decide) and the paused call goes on;
  *   the stream continues that message. A refused decision throws before anything is streamed (an HTTP error).
+ * - Outputs of client tools (`clientTools`, run by the browser's `onToolCall`) in that message resume their paused
+ *   calls the same way, the output being the call's result.
  */
 export async function streamUIChat(
   prompt: ChatClientRequestSpec,
@@ -72,11 +106,22 @@ export async function streamUIChat(
   options: UIChatOptions = {},
 ): Promise<UIMessageStreamResponse> {
   const request = parseUIChatRequest(body, options);
-  const { history = 'auto', maxMessages: _maxMessages, maxParts: _maxParts, ...streamOptions } = options;
+  const {
+    history = 'auto',
+    clientTools: clientToolCallbacks = [],
+    maxMessages: _maxMessages,
+    maxParts: _maxParts,
+    ...streamOptions
+  } = options;
+  const clientTools = new Set(clientToolCallbacks.map((tool) => tool.getToolDefinition().name));
   const last = request.messages[request.messages.length - 1];
   const spec = prompt.conversationId(request.id);
+  if (clientToolCallbacks.length > 0) spec.toolCallbacks(...clientToolCallbacks);
   if (last.role === 'assistant') {
-    const answers = approvalAnswersOf(last);
+    const answers = approvalAnswersOf(last, clientTools);
+    const outputs = new Map<string, ClientToolOutput>();
+    for (const answer of answers) if (answer.output) outputs.set(answer.toolCallId, answer.output);
+    if (outputs.size > 0) spec.toolContext({ [CLIENT_TOOL_OUTPUTS]: outputs });
     if (answers.length === 0)
       throw new InvalidUIRequestError(
         'UI message stream',
@@ -95,6 +140,7 @@ export async function streamUIChat(
         ),
         deniedToolCallIds: new Set(answers.filter((a) => !a.approved).map((a) => a.toolCallId)),
       },
+      clientTools,
     );
   }
   if (last.role !== 'user')
@@ -106,7 +152,11 @@ export async function streamUIChat(
   const serverHistory = history === 'server' || (history === 'auto' && spec.usesChatMemory);
   if (!serverHistory) spec.messages(toChatMessages(request.messages.slice(0, -1)));
   spec.user(userTextOf(last.parts));
-  return uiMessageStreamResponse(spec.stream(), { ...streamOptions, conversationId: request.id });
+  return newUIMessageStreamResponse(
+    spec.stream(),
+    { ...streamOptions, conversationId: request.id },
+    clientTools,
+  );
 }
 
 function decisionOf(answer: ApprovalAnswer): { approved: boolean; reason?: string } {

@@ -1,5 +1,6 @@
 import type { FinishReason } from '../../chat/model/chat-response';
 import type { ToolCall } from '../../chat/model/messages';
+import type { PendingApproval } from '../../chat/ports/pending-approval';
 import type { ChatStreamEvent, FinishedEvent } from '../../chat/loop/chat-stream-event';
 import { preliminaryOutputOf, toolInputOf, toolOutputOf } from '../tool-output';
 import type { UIFinishReason, UIMessageStreamChunk } from './ui-message-chunk';
@@ -21,6 +22,11 @@ export interface Continuation {
   readonly deniedToolCallIds: ReadonlySet<string>;
 }
 
+/** The provider-metadata key of a client tool's call: its approval id, which the client's next request sends back. */
+export const CLIENT_CALL_METADATA = 'nestjsToolCalling';
+
+const NO_CLIENT_TOOLS: ReadonlySet<string> = new Set();
+
 /**
  * Maps the library's stream events to UI message chunks, one event at a time: a step per model request, a text
  * part per run of text, a tool part per call (its input streamed when the loop streams it), approvals as the
@@ -37,6 +43,7 @@ export class UIMessageChunkMapper {
   constructor(
     private readonly metadata: Readonly<Record<string, unknown>>,
     private readonly continuation?: Continuation,
+    private readonly clientTools: ReadonlySet<string> = NO_CLIENT_TOOLS,
   ) {
     this.step = continuation === undefined ? 0 : -1;
   }
@@ -74,7 +81,10 @@ export class UIMessageChunkMapper {
         return;
       case 'tool-call-started':
         this.enterStep(event.round, out);
-        this.inputAvailable(event.toolCall, out);
+        // A client tool's input is sent with its approval id (at approval-required): the client runs it then.
+        if (this.clientTools.has(event.toolCall.name))
+          this.startInput(event.toolCall.id, event.toolCall.name, out);
+        else this.inputAvailable(event.toolCall, out);
         return;
       case 'tool-progress': {
         this.enterStep(event.round, out);
@@ -134,6 +144,10 @@ export class UIMessageChunkMapper {
       case 'approval-required':
         this.enterStep(event.round, out);
         for (const approval of event.approvals) {
+          if (this.clientTools.has(approval.toolName)) {
+            this.clientCall(approval, out);
+            continue;
+          }
           this.inputAvailable(
             { id: approval.toolCallId, name: approval.toolName, arguments: '' },
             out,
@@ -200,6 +214,19 @@ export class UIMessageChunkMapper {
     if (this.started.has(toolCallId)) return;
     this.started.add(toolCallId);
     out.push({ type: 'tool-input-start', toolCallId, toolName });
+  }
+
+  private clientCall(approval: PendingApproval, out: UIMessageStreamChunk[]): void {
+    if (this.available.has(approval.toolCallId) || this.known(approval.toolCallId)) return;
+    this.available.add(approval.toolCallId);
+    this.startInput(approval.toolCallId, approval.toolName, out);
+    out.push({
+      type: 'tool-input-available',
+      toolCallId: approval.toolCallId,
+      toolName: approval.toolName,
+      input: approval.arguments,
+      providerMetadata: { [CLIENT_CALL_METADATA]: { approvalId: approval.id } },
+    });
   }
 
   private inputAvailable(call: ToolCall, out: UIMessageStreamChunk[], parsed?: unknown): void {

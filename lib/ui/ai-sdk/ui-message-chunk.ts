@@ -20,6 +20,7 @@ export type UIMessageStreamChunk =
       readonly toolCallId: string;
       readonly toolName: string;
       readonly input: unknown;
+      readonly providerMetadata?: Readonly<Record<string, Readonly<Record<string, string>>>>;
     }
   | {
       readonly type: 'tool-input-error';

@@ -44,6 +44,15 @@ export function uiMessageStreamResponse(
   return uiMessageStreamResponseOf(new UIMessageChunkBatches(source, options));
 }
 
+/** @internal `streamUIChat()`'s response for a new message, which knows the client tools. */
+export function newUIMessageStreamResponse(
+  source: ChatEventSource,
+  options: UIMessageStreamOptions,
+  clientTools: ReadonlySet<string>,
+): UIMessageStreamResponse {
+  return uiMessageStreamResponseOf(new UIMessageChunkBatches(source, options, undefined, clientTools));
+}
+
 /**
  * The response of `streamUIChat()` that continues a message (the answer to approvals): started before it is
  * returned, so that a refused decision is an HTTP error rather than a stream.
@@ -53,8 +62,9 @@ export async function continuedUIMessageStreamResponse(
   source: ChatEventSource,
   options: UIMessageStreamOptions,
   continuation: Continuation,
+  clientTools: ReadonlySet<string>,
 ): Promise<UIMessageStreamResponse> {
-  const batches = new UIMessageChunkBatches(source, options, continuation);
+  const batches = new UIMessageChunkBatches(source, options, continuation, clientTools);
   await batches.prime();
   return uiMessageStreamResponseOf(batches);
 }

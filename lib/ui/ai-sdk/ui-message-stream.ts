@@ -19,13 +19,18 @@ export class UIMessageChunkBatches {
   private readonly onError: (error: unknown) => string;
   private state: 'new' | 'running' | 'over' = 'new';
 
-  constructor(source: ChatEventSource, options: UIMessageStreamOptions = {}, continuation?: Continuation) {
+  constructor(
+    source: ChatEventSource,
+    options: UIMessageStreamOptions = {},
+    continuation?: Continuation,
+    clientTools?: ReadonlySet<string>,
+  ) {
     this.puller = new ChatEventPuller(source, options.signal);
     const metadata = {
       ...(options.conversationId !== undefined && { conversationId: options.conversationId }),
       ...options.messageMetadata,
     };
-    this.mapper = new UIMessageChunkMapper(metadata, continuation);
+    this.mapper = new UIMessageChunkMapper(metadata, continuation, clientTools);
     this.messageId = options.messageId ?? randomUUID();
     this.onError = options.onError ?? safeErrorText;
   }

@@ -10,6 +10,7 @@ const {
   DefaultChatTransport,
   readUIMessageStream,
   lastAssistantMessageIsCompleteWithApprovalResponses,
+  lastAssistantMessageIsCompleteWithToolCalls,
 } = ai;
 
 /** The smallest `ChatState`: what `@ai-sdk/react`'s `Chat` keeps in React state, kept in fields. */
@@ -53,7 +54,10 @@ function newChat(options = {}) {
       headers,
       body: options.body,
     }),
-    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    sendAutomaticallyWhen: (options) =>
+      lastAssistantMessageIsCompleteWithApprovalResponses(options) ||
+      lastAssistantMessageIsCompleteWithToolCalls(options),
+    onToolCall: options.onToolCall,
     onFinish: (event) =>
       seen.finishes.push({
         isAbort: event.isAbort,
@@ -103,6 +107,26 @@ const scenarios = {
     const chat = newChat();
     await chat.sendMessage({ text: 'weather in Oslo' });
     return { messages: chat.messages, status: chat.status };
+  },
+  async clientTool() {
+    const calls = [];
+    const chat = newChat({
+      onToolCall: ({ toolCall }) => {
+        calls.push(toolCall);
+        // The browser runs the tool: its output goes back with the next request.
+        void chat.addToolOutput({
+          tool: toolCall.toolName,
+          toolCallId: toolCall.toolCallId,
+          output: 'Lisbon',
+        });
+      },
+    });
+    await chat.sendMessage({ text: 'where am I?' });
+    await until(
+      () => chat.status === 'ready' && chat.messages.at(-1).parts.some((p) => p.type === 'text'),
+      'the answer',
+    );
+    return { messages: chat.messages, status: chat.status, calls };
   },
   async failingTool() {
     const chat = newChat();
