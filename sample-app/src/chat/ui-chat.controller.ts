@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { ChatClient, ResumableStreams } from 'nestjs-tool-calling';
+import { streamAgUiRun, type AgUiStreamResponse } from 'nestjs-tool-calling/ag-ui';
 import { streamUIChat, UI_MESSAGE_STREAM_HEADERS } from 'nestjs-tool-calling/ai-sdk';
 import { AuthGuard, type AuthenticatedRequest } from '../auth/auth.guard';
 import { CurrentUser } from '../auth/current-user.decorator';
@@ -27,7 +28,8 @@ interface HeaderResponse {
  * The chat for the AI SDK's `useChat` (and assistant-ui on it), at the paths its `DefaultChatTransport` uses:
  * `POST /api/chat` answers with the UI message stream, recorded so that `GET /api/chat/:id/stream` (the resume
  * request, after a reload or a dropped connection, on any replica) replays it and follows it to its end;
- * `POST /api/chat/:id/stop` stops the answer wherever it runs. Behind the same sign-in as /chat.
+ * `POST /api/chat/:id/stop` stops the answer wherever it runs; `POST /api/ag-ui` serves AG-UI clients. Behind the
+ * same sign-in as /chat.
  */
 @Controller('api')
 @UseGuards(AuthGuard)
@@ -66,6 +68,22 @@ export class UIChatController {
     if (stream) return eventStream(response, stream);
     response.status(204);
     return undefined;
+  }
+
+  /**
+   * The same chat for AG-UI clients (`@ag-ui/client`'s `HttpAgent`, CopilotKit): a `RunAgentInput` in, AG-UI events
+   * out. The thread id names the user's conversation. Not recorded: a client that disconnects ends the run.
+   */
+  @Post('ag-ui')
+  @HttpCode(200)
+  agUi(
+    @Body() body: unknown,
+    @Req() request: AuthenticatedRequest,
+    @CurrentUser() user: AuthUser,
+  ): Promise<AgUiStreamResponse> {
+    const threadId = ownChatId(user, (body as { threadId?: unknown } | null)?.threadId);
+    const prompt = this.chat.prompt().toolContext(supportContextOf(user));
+    return streamAgUiRun(prompt, { ...(body as object), threadId });
   }
 
   /** Stops the chat's running answer, on whichever replica runs it: its stream ends with an `abort` chunk. */

@@ -105,5 +105,30 @@ describeIf(REDIS_SERVER, NO_REDIS_SERVER)(
       });
       expect((await fetch(`${b.url}/api/chat/${randomUUID()}/stream`)).status).toBe(401);
     });
+
+    it('POST /api/ag-ui runs the chat for an AG-UI client, behind the same sign-in', async () => {
+      const input = {
+        threadId: randomUUID(),
+        runId: randomUUID(),
+        state: {},
+        messages: [{ id: 'm1', role: 'user', content: 'What is the weather in Paris?' }],
+        tools: [],
+        context: [],
+        forwardedProps: {},
+      };
+      const post = (headers: Record<string, string>) =>
+        fetch(`${a.url}/api/ag-ui`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+          body: JSON.stringify(input),
+        });
+      expect((await post({})).status).toBe(401);
+      const response = await post({ authorization: alice });
+      expect(response.status).toBe(200);
+      const body = await response.text();
+      expect(body).toContain('"type":"RUN_STARTED"');
+      expect(body).toContain('"type":"TOOL_CALL_START"');
+      expect(body).toContain('"type":"RUN_FINISHED"');
+    });
   },
 );
