@@ -54,6 +54,14 @@ export default tseslint.config(
     files: ['sample-app/**/*.ts'],
     languageOptions: { parserOptions: { projectService: false, project: './tsconfig.json' } },
   },
+  // The chat page (browser code, React) has a project of its own: the DOM library, JSX, bundler resolution.
+  {
+    files: ['sample-app/web/**/*.ts', 'sample-app/web/**/*.tsx'],
+    languageOptions: {
+      parserOptions: { projectService: false, project: './sample-app/web/tsconfig.json' },
+      globals: { ...globals.browser },
+    },
+  },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

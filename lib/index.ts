@@ -252,6 +252,24 @@ export {
 export { ToolCallbackRegistry } from './module/tool-callback.registry';
 export { RequestContextHolder, type HttpResponseLike } from './module/request-context.holder';
 
+// --- Resumable streams: a stream's chunks recorded, so that a reconnecting client (on any replica) gets the rest ----
+export {
+  ResumableStreams,
+  uiMessageStreamErrorChunk,
+  type StreamSource,
+} from './ui/resumable/resumable-streams';
+export type {
+  ResumableStreamOptions,
+  ResumableRecordOptions,
+  StreamErrorEncoder,
+} from './ui/resumable/resumable-stream-options';
+export type {
+  ResumableStreamStore,
+  ResumableAppendOutcome,
+  ResumableReadResult,
+} from './ui/resumable/resumable-stream-store';
+export { InMemoryResumableStreamStore } from './ui/resumable/in-memory-resumable-stream-store';
+
 // --- HTTP: the library's errors an HTTP client causes, answered with their status ----------------------------------
 export { ToolCallingExceptionFilter } from './http/tool-calling-exception.filter';
 

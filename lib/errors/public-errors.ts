@@ -18,6 +18,8 @@ export { StructuredOutputError } from './structured-output.error';
 export { ToolCallingLimitError, type ToolCallingLimitName } from './tool-calling-limit.error';
 // the HTTP client, which went away
 export { ClientDisconnectedError } from './client-disconnected.error';
+// resumable streams
+export { StreamSizeLimitError } from './stream-size-limit.error';
 // the application's code and requests
 export { ToolDefinitionError } from './tool-definition.error';
 export { DuplicateToolNameError } from './duplicate-tool-name.error';
@@ -27,6 +29,7 @@ export { UnknownToolNamesError } from './unknown-tool-names.error';
 export { ToolNameResolutionError } from './tool-name-resolution.error';
 export { InvalidChatRequestError } from './invalid-chat-request.error';
 export { RoundPreparationError } from './round-preparation.error';
+export { InvalidStreamIdError } from './invalid-stream-id.error';
 export { InvalidUIRequestError } from './invalid-ui-request.error';
 export { NotAToolCallContextError } from './not-a-tool-call-context.error';
 // approvals and the state that outlives a request

@@ -16,6 +16,7 @@ import { ApprovalExpiredError } from '../errors/approval-expired.error';
 import { ApprovalForbiddenError } from '../errors/approval-forbidden.error';
 import { ApprovalNotFoundError } from '../errors/approval-not-found.error';
 import { InvalidApprovalDecisionError } from '../errors/invalid-approval-decision.error';
+import { InvalidStreamIdError } from '../errors/invalid-stream-id.error';
 import { InvalidUIRequestError } from '../errors/invalid-ui-request.error';
 import type { ToolCallingError } from '../errors/tool-calling.error';
 import { HTTP_ONLY_FILTER } from '../handlers/tool-enhancers';
@@ -27,6 +28,7 @@ const CLIENT_ERRORS: readonly (readonly [Function, new (message: string) => Http
   [ApprovalExpiredError, GoneException],
   [ApprovalForbiddenError, ForbiddenException],
   [InvalidApprovalDecisionError, BadRequestException],
+  [InvalidStreamIdError, BadRequestException],
   [InvalidUIRequestError, BadRequestException],
 ];
 
@@ -60,6 +62,7 @@ interface PlatformResponse extends Partial<NodeResponse> {
   ApprovalExpiredError,
   ApprovalForbiddenError,
   InvalidApprovalDecisionError,
+  InvalidStreamIdError,
   InvalidUIRequestError,
 )
 export class ToolCallingExceptionFilter implements ExceptionFilter<ToolCallingError> {

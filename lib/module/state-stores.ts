@@ -7,18 +7,22 @@ import type { ChatMemory } from '../chat/ports/chat-memory';
 import { InMemoryChatMemoryRepository } from '../memory/in-memory-chat-memory-repository';
 import { MessageWindowChatMemory } from '../memory/message-window-chat-memory';
 import { RedisChatMemoryRepository } from '../memory/redis-chat-memory-repository';
+import { InMemoryResumableStreamStore } from '../ui/resumable/in-memory-resumable-stream-store';
+import { RedisResumableStreamStore } from '../ui/resumable/redis-resumable-stream-store';
+import type { ResumableStreamStore } from '../ui/resumable/resumable-stream-store';
 import { closeRedisClient, createRedisClient } from '../util/redis-client';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
 import { TOOL_CALLING_MODULE_OPTIONS } from './tool-calling-module.tokens';
 
 /**
- * The module's state that outlives a request: chat memory and the approval store, in memory, or in Redis when the
- * options have `redis` (one connection for both, closed when the application shuts down).
+ * The module's state that outlives a request: chat memory, the approval store and the stream store, in memory, or in
+ * Redis when the options have `redis` (one connection for all, closed when the application shuts down).
  */
 @Injectable()
 export class StateStores implements OnApplicationShutdown {
   readonly chatMemory: ChatMemory;
   readonly approvalStore: ApprovalStore;
+  readonly streamStore: ResumableStreamStore;
   private readonly redis?: Redis;
 
   constructor(@Inject(TOOL_CALLING_MODULE_OPTIONS) options: ToolCallingModuleOptions) {
@@ -40,9 +44,15 @@ export class StateStores implements OnApplicationShutdown {
     this.approvalStore =
       options.approvals?.store ??
       (this.redis ? new RedisApprovalStore(this.redis, { keyPrefix }) : new InMemoryApprovalStore());
+    this.streamStore =
+      options.streams?.store ??
+      (this.redis
+        ? new RedisResumableStreamStore(this.redis, { keyPrefix })
+        : new InMemoryResumableStreamStore());
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.streamStore.close();
     if (this.redis) await closeRedisClient(this.redis);
   }
 }

@@ -11,6 +11,7 @@ import type { ApprovalOptions } from '../chat/loop/approval-options';
 import type { ChatMemoryRepository } from '../memory/chat-memory-repository';
 import type { ChatTelemetry } from '../chat/ports/chat-telemetry';
 import type { ToolCallingTelemetryOptions } from '../telemetry/telemetry-options';
+import type { ResumableStreamOptions } from '../ui/resumable/resumable-stream-options';
 
 /** Where the module keeps chat memory and pending approvals when several replicas serve one app. */
 export interface ToolCallingRedisOptions {
@@ -128,8 +129,16 @@ export interface ToolCallingModuleOptions {
   memory?: ToolCallingMemoryOptions | false;
   /** Approvals: where paused calls wait (default in memory, or Redis with `redis`), for how long, who decides. */
   approvals?: ApprovalOptions;
-  /** Keep chat memory and pending approvals in Redis, so that any replica serves any conversation. */
+  /**
+   * Keep chat memory, pending approvals and recorded streams in Redis, so that any replica serves any conversation
+   * (and any replica resumes or stops any stream).
+   */
   redis?: ToolCallingRedisOptions;
+  /**
+   * Resumable streams (`ResumableStreams`): how long a recording is kept after its run, how large it may grow,
+   * where it is kept (in memory, or Redis Streams with `redis`). See docs/resumable-streams.md.
+   */
+  streams?: ResumableStreamOptions;
   /**
    * MCP servers whose tools the application offers (`{ servers: { kb: { command, args } , remote: { url } } }`),
    * through the injectable `McpToolCallbackProvider`: never contacted at bootstrap, listed on first use. With

@@ -24,6 +24,8 @@ import { RequestContextMiddleware } from './request-context.middleware';
 import { ScopedToolTargetResolver } from './scoped-tool-target.resolver';
 import { ToolExplorer } from './tool.explorer';
 import { StateStores } from './state-stores';
+import { resumableStreamsFromOptions } from './resumable-streams.factory';
+import { ResumableStreams } from '../ui/resumable/resumable-streams';
 import { ToolCallbackRegistry } from './tool-callback.registry';
 import { ConfigurableToolCallingModule } from './tool-calling.module-definition';
 import type {
@@ -54,6 +56,11 @@ const PROVIDERS: Provider[] = [
     provide: APPROVAL_STORE,
     useFactory: (stores: StateStores) => stores.approvalStore,
     inject: [StateStores],
+  },
+  {
+    provide: ResumableStreams,
+    useFactory: resumableStreamsFromOptions,
+    inject: [TOOL_CALLING_MODULE_OPTIONS, StateStores],
   },
   {
     provide: McpToolCallbackProvider,
@@ -92,6 +99,7 @@ const EXPORTS = [
   ToolCallingManager,
   ChatClient,
   McpToolCallbackProvider,
+  ResumableStreams,
 ];
 
 /**

@@ -1,7 +1,11 @@
-// nestjs-tool-calling/redis: chat memory and pending approvals in Redis, on `ioredis` (an optional peer). The module
+// nestjs-tool-calling/redis: chat memory, pending approvals and recorded streams in Redis, on `ioredis` (an optional peer). The module
 // builds these itself from its `redis` option; import them to build one by hand.
 export {
   RedisChatMemoryRepository,
   type RedisChatMemoryRepositoryOptions,
 } from '../memory/redis-chat-memory-repository';
 export { RedisApprovalStore, type RedisApprovalStoreOptions } from '../approval/redis-approval-store';
+export {
+  RedisResumableStreamStore,
+  type RedisResumableStreamStoreOptions,
+} from '../ui/resumable/redis-resumable-stream-store';

@@ -7,6 +7,7 @@ import { toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling/c
 import { AuthModule } from './auth/auth.module';
 import { callerIdOf } from './chat/caller';
 import { ChatController } from './chat/chat.controller';
+import { UIChatController } from './chat/ui-chat.controller';
 import { AuthGuard, type AuthenticatedRequest } from './auth/auth.guard';
 import { supportContextOf } from './auth/support-context';
 import { knowledgeBaseServer } from './knowledge-base/knowledge-base.config';
@@ -65,7 +66,7 @@ export class AppModule {
           toolContext: (request: AuthenticatedRequest) => supportContextOf(request.user!),
         }),
       ],
-      controllers: [ChatController],
+      controllers: [ChatController, UIChatController],
       providers: [
         { provide: TICKETS_DB_PATH, useValue: options.databasePath },
         { provide: APP_PIPE, useValue: new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true }) },

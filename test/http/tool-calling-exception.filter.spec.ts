@@ -40,6 +40,8 @@ describe('ToolCallingExceptionFilter', () => {
       'ApprovalExpiredError',
       'ApprovalForbiddenError',
       'InvalidApprovalDecisionError',
+      'InvalidStreamIdError',
+      'InvalidUIRequestError',
     ]);
     // The other InvalidChatRequestErrors are the app's own mistakes; a caller without an id is its configuration's.
     expect(caught).not.toContain(InvalidChatRequestError);

@@ -1,182 +1,148 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import {
-  describeInBrowser,
-  endInView,
-  sampleAppInBrowser,
-  openPage as openBrowserPage,
-  OUTPUT,
-  signInAs,
-  type PageElement,
-} from './support/chat-page';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Browser, Page } from 'playwright-core';
+import { GatedModelServer, ANSWER_WORDS, WORDS_BEFORE_GATE } from './replicas/gated-model.server';
+import { startSupportDesk } from './support-desk.app';
+import { clipped, describeInBrowser, launchBrowser, OUTPUT, signInAs } from './support/chat-page';
 
-declare const window: { innerWidth: number; innerHeight: number };
-declare const document: {
-  documentElement: { scrollWidth: number; scrollHeight: number };
-  querySelectorAll(selector: string): Iterable<PageElement>;
+declare const window: { innerWidth: number };
+declare const document: { documentElement: { scrollWidth: number } };
+
+const { buildChatPage } = require('../../../sample-app/web/build.js') as {
+  buildChatPage: () => Promise<string>;
 };
 
-/** Questions whose tool calls overflow the tool pane, the last one with a long result. */
-const QUESTIONS: Array<{ question: string; tools: string[] }> = [
-  { question: 'What is the weather in Paris and Rome?', tools: ['getWeather', 'getWeather'] },
-  { question: 'List my open tickets', tools: ['listTickets'] },
-  { question: 'Open a new ticket about "Coffee machine leaks"', tools: ['createTicket'] },
-  { question: 'Who am I?', tools: ['whoAmI'] },
-  {
-    question: 'What is the weather in Oslo, Lima and Cairo?',
-    tools: ['getWeather', 'getWeather', 'getWeather'],
-  },
-  { question: 'Export my tickets as CSV', tools: ['exportTickets'] },
+const ANSWER = ANSWER_WORDS.join(' ');
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800, ticket: 1 },
+  { name: 'phone', width: 390, height: 844, ticket: 2 },
 ];
 
-async function askAll(page: Page): Promise<void> {
-  for (const { question, tools } of QUESTIONS) {
-    await page.fill('#question', question);
-    await page.click('#send');
-    const turn = page.locator('#tool-calls li.turn').last();
-    await turn
-      .locator('li.call.ok')
-      .nth(tools.length - 1)
-      .waitFor({ timeout: 10_000 });
-    await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await turn.locator('.question').textContent()).toBe(question);
-    expect(await turn.locator('.name').allTextContents()).toEqual(tools);
-    expect(await endInView(turn.locator('li.call').last())).toBe(true);
-    expect(await endInView(page.locator('#messages li.assistant').last())).toBe(true);
-  }
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!condition()) throw new Error(`never: ${what}`);
 }
 
-describeInBrowser('sample app: the chat page in headless Chromium', () => {
-  const desk = sampleAppInBrowser();
+/**
+ * The chat page (sample-app/web: React and the AI SDK's useChat, bundled by esbuild) in headless Chromium, against
+ * the sample app with an OpenAI-compatible model on loopback whose answers the test holds mid-way.
+ */
+describeInBrowser('sample app: the chat page on useChat, in headless Chromium', () => {
+  const saved = { ...process.env };
+  let model: GatedModelServer;
+  let app: NestExpressApplication;
+  let url: string;
+  let browser: Browser;
 
-  const openPage = (width: number, height: number, user: string | null = 'alice') =>
-    openBrowserPage(desk.browser, desk.url, width, height, user);
-
-  it('signs in: refuses a wrong password, then signs a demo user in with one click', async () => {
-    const { page, failures } = await openPage(1280, 800, null);
-    await page.locator('#login').waitFor({ timeout: 10_000 });
-    expect(await page.locator('#desk').isHidden()).toBe(true);
-    await page.fill('#username', 'alice');
-    await page.fill('#password', 'wrong');
-    await page.click('#sign-in');
-    await page.getByText('Wrong user name or password.').waitFor({ timeout: 10_000 });
-    expect(failures).toEqual([`401 ${desk.url}/auth/login`]);
-    failures.length = 0;
-
-    await signInAs(page, 'alice');
-    await page.getByText('model: offline demo model (no network)').waitFor({ timeout: 10_000 });
-    expect(await page.locator('#offered-tools').textContent()).toContain('closeTicket');
-    await page.reload();
-    await page.getByText('signed in: alice (acme, admin)').waitFor({ timeout: 10_000 });
-    expect(failures).toEqual([]);
+  beforeAll(async () => {
+    await buildChatPage();
+    model = await GatedModelServer.start();
+    for (const key of Object.keys(process.env))
+      if (/^(OPENAI|ANTHROPIC|TOOL_CALLING|REDIS)_/.test(key)) delete process.env[key];
+    process.env.OPENAI_BASE_URL = model.url();
+    process.env.OPENAI_MODEL = 'gated-model';
+    ({ app, url } = await startSupportDesk());
+    browser = await launchBrowser();
   }, 60_000);
 
-  it('streams with the token of the signed-in user: bob is not offered closeTicket and may not close', async () => {
-    const { page, failures } = await openPage(1280, 800, 'bob');
-    // Signing in as someone else starts a conversation of their own.
-    await signInAs(page, 'carol');
-    await page.getByRole('button', { name: 'Export my tickets as CSV' }).click();
-    await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
-      'Email quota exceeded',
-    );
-    await signInAs(page, 'bob');
-    expect(await page.locator('#messages li').allTextContents()).toEqual([
-      expect.stringMatching(/^Welcome, bob\./),
-    ]);
-    expect(await page.locator('#offered-tools').textContent()).not.toContain('closeTicket');
-    await page.getByRole('button', { name: 'Close ticket 1' }).click();
-    await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
-      'I may not close that for you: none of the tools I was given can close anything.',
-    );
-    expect(await page.locator('#tool-calls li.call').count()).toBe(0);
-    expect(await page.locator('#tool-calls li.none').last().textContent()).toBe('no tool calls');
-    expect(failures).toEqual([]);
-  }, 60_000);
-
-  it('streams the answer, shows each question’s tool calls with their round, and follows both panes (desktop)', async () => {
-    const { page, failures } = await openPage(1280, 800);
-    await askAll(page);
-
-    const first = page.locator('#tool-calls li.turn').first();
-    expect(await first.locator('.round').allTextContents()).toEqual(['round 1', 'round 1']);
-    expect(await first.locator('.args').first().textContent()).toBe('{"city":"Paris"}');
-    expect(await first.locator('.result').first().textContent()).toContain('"unit": "C"');
-    expect(await page.locator('#messages li.user').first().textContent()).toBe(QUESTIONS[0].question);
-    expect(await page.locator('#messages li.assistant').first().textContent()).toMatch(
-      /^Here is what I found for "What is the weather in Paris and Rome\?"/,
-    );
-    expect(await page.locator('#messages li.assistant').last().textContent()).toContain(
-      'VPN drops every hour',
-    );
-    // The panes scroll, not the page.
-    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
-
-    await page.screenshot({ path: join(OUTPUT, 'chat-page-desktop.png') });
-    expect(failures).toEqual([]);
-  }, 90_000);
-
-  it('fits a 390 px phone: no horizontal overflow, the newest tool call and answer in view', async () => {
-    const { page, failures } = await openPage(390, 844);
-    await askAll(page);
-
-    const overflow = await page.evaluate(() => ({
-      page: document.documentElement.scrollWidth - window.innerWidth,
-      wider: [...document.querySelectorAll('body *')]
-        .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .map((node) => `${node.tagName.toLowerCase()}.${node.className}`),
-    }));
-    expect(overflow).toEqual({ page: 0, wider: [] });
-
-    await page.screenshot({ path: join(OUTPUT, 'chat-page-phone.png') });
-    expect(failures).toEqual([]);
-  }, 90_000);
-
-  it('keeps the conversation, shows the pending closeTicket call, and goes on when Approve is pressed', async () => {
-    const { page, failures } = await openPage(1280, 800);
-    await signInAs(page, 'alice');
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/chat/stream'))
-        asked.push(new URL(r.url()).searchParams.get('conversationId') ?? '');
-    });
-    await page.fill('#question', 'List my open tickets');
-    await page.click('#send');
-    await page.locator('#messages li.assistant.streaming').waitFor({ state: 'detached', timeout: 10_000 });
-
-    await page.fill('#question', 'Close ticket 1');
-    await page.click('#send');
-    const box = page.locator('#messages li.approval.pending');
-    await box.waitFor({ timeout: 10_000 });
-    expect(await box.locator('.tool').textContent()).toBe('closeTicket');
-    expect(await box.locator('.args').textContent()).toBe('{"id":1}');
-    expect(await page.locator('#tool-calls li.call .name').allTextContents()).toEqual([
-      'listTickets',
-      'closeTicket',
-    ]);
-    expect(await page.locator('#tool-calls li.call.waiting .name').allTextContents()).toEqual([
-      'closeTicket',
-    ]);
-
-    await box.getByRole('button', { name: 'Approve' }).click();
-    await page.locator('#messages li.approval.approved').waitFor({ timeout: 10_000 });
-    await page.locator('#tool-calls li.ok .name', { hasText: 'closeTicket' }).waitFor({ timeout: 10_000 });
-    expect(await page.locator('#messages li.assistant').last().textContent()).toContain('status closed');
-    expect(asked).toHaveLength(2);
-    expect(asked[0]).toBe('');
-    expect(asked[1]).toMatch(/^[0-9a-f-]{36}$/);
-
-    await page.screenshot({ path: join(OUTPUT, 'chat-page-approval.png') });
-    expect(failures).toEqual([]);
-  }, 60_000);
-
-  it('has a favicon', async () => {
-    const { page, failures } = await openPage(800, 600);
-    const href = await page.locator('link[rel="icon"]').getAttribute('href');
-    const icon = await page.request.get(new URL(href ?? '/favicon.ico', desk.url).toString());
-    expect(icon.status()).toBe(200);
-    expect(icon.headers()['content-type']).toContain('image/svg+xml');
-    expect(failures).toEqual([]);
+  afterAll(async () => {
+    process.env = saved;
+    await browser?.close();
+    await app?.close();
+    await model?.close();
   });
+
+  const ask = async (page: Page, question: string) => {
+    await page.fill('#question', question);
+    await page.click('#send');
+  };
+  const lastAnswer = (page: Page) => page.locator('#messages li.assistant').last();
+
+  for (const size of SIZES) {
+    it(`${size.name} (${size.width}×${size.height}): sign-in, a tool call, an approval, stop, reload and resume`, async () => {
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const shot = (step: string) =>
+        page.screenshot({ path: join(OUTPUT, `chat-page-${size.name}-${step}.png`) });
+      try {
+        // Sign-in: a wrong password is refused, a demo user signs in with one click.
+        await page.goto(url);
+        await page.fill('#username', 'alice');
+        await page.fill('#password', 'wrong');
+        await page.click('#sign-in');
+        await page.getByText('Wrong user name or password.').waitFor();
+        await shot('1-sign-in');
+        await signInAs(page, 'alice');
+        await page.getByText('model: OpenAiChatModel').waitFor();
+
+        // A tool call: its arguments, its result, then the answer.
+        await ask(page, 'What is the weather in Paris?');
+        const weather = page.locator('.call[data-tool="getWeather"]').last();
+        await weather.locator('.status', { hasText: '✓ result' }).waitFor();
+        expect(await weather.locator('.args').textContent()).toContain('"city": "Paris"');
+        expect(await weather.locator('.result').textContent()).toContain('"city": "Paris"');
+        await lastAnswer(page).getByText(ANSWER).waitFor();
+        await shot('2-tool-call');
+
+        // An approval: the call waits with Approve and Deny in view; approved, it runs.
+        await ask(page, `Close ticket ${size.ticket}`);
+        const close = page.locator('.call[data-tool="closeTicket"]').last();
+        await close.locator('button.approve').waitFor();
+        expect(await clipped(close.locator('button.approve'))).toBeNull();
+        expect(await clipped(close.locator('button.deny'))).toBeNull();
+        await shot('3-approval');
+        await close.locator('button.approve').click();
+        await close.locator('.status', { hasText: '✓ result' }).waitFor();
+        expect(await close.locator('.result').textContent()).toContain('"status": "closed"');
+
+        // Stop: the server ends the answer mid-way, wherever it runs; the composer is back.
+        model.hold();
+        await ask(page, 'What is the weather in Paris?');
+        await until(() => model.waiting === 1, 'the answer waits mid-way');
+        await lastAnswer(page).getByText(ANSWER_WORDS.slice(0, WORDS_BEFORE_GATE).join(' ')).waitFor();
+        expect(await clipped(page.locator('#stop'))).toBeNull();
+        await shot('4-streaming');
+        const abandoned = model.abandoned;
+        await page.click('#stop');
+        await page.locator('#send').waitFor();
+        await until(() => model.abandoned === abandoned + 1, 'the model request is cancelled');
+        model.release();
+        expect(await lastAnswer(page).locator('.text').last().textContent()).toBe(
+          ANSWER_WORDS.slice(0, WORDS_BEFORE_GATE).join(' '),
+        );
+
+        // Reload mid-answer: the page comes back with the conversation and resumes the answer to its end.
+        model.hold();
+        await ask(page, 'And the weather in Paris now?');
+        await until(() => model.waiting === 1, 'the answer waits mid-way');
+        await lastAnswer(page).getByText(ANSWER_WORDS.slice(0, WORDS_BEFORE_GATE).join(' ')).waitFor();
+        await page.reload();
+        await page.getByText('And the weather in Paris now?').waitFor();
+        model.release();
+        await lastAnswer(page).getByText(ANSWER).waitFor();
+        await page.locator('#send').waitFor();
+        // One answer per question: the replay replaced the partial message, it did not add one.
+        expect(await page.locator('#messages li.user').count()).toBe(4);
+        expect(await page.locator('#messages li.assistant').count()).toBe(4);
+
+        // Layout: nothing wider than the window, the composer whole and on screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        expect(await clipped(page.locator('#question'))).toBeNull();
+        expect(await clipped(page.locator('#send'))).toBeNull();
+        await shot('5-resumed');
+        expect(errors).toEqual([]);
+      } catch (error) {
+        await shot('failed');
+        throw new Error(`${(error as Error).message}\npage errors: ${errors.join('\n')}`, { cause: error });
+      } finally {
+        model.release();
+        await context.close();
+      }
+    }, 120_000);
+  }
 });

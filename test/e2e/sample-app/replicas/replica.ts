@@ -28,7 +28,8 @@ export async function startReplica(env: Record<string, string>): Promise<Replica
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  await waitForOutput(child, 'Support desk sample: open', 'the replica', 60_000);
+  // Transpiling the sources on a loaded machine (CI, parallel suites) can take a minute or more.
+  await waitForOutput(child, 'Support desk sample: open', 'the replica', 180_000);
   child.removeAllListeners('exit');
   const ended = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {

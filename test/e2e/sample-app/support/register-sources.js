@@ -9,7 +9,7 @@ const path = require('node:path');
 require('../../../reliability/soak/register-ts');
 
 const LIB = path.resolve(__dirname, '../../../../lib');
-const ENTRY_POINT = /^nestjs-tool-calling(?:\/([a-z]+))?$/;
+const ENTRY_POINT = /^nestjs-tool-calling(?:\/([a-z-]+))?$/;
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   const entry = ENTRY_POINT.exec(request);
