@@ -3,6 +3,7 @@ import { McpToolCallError } from '../../errors/mcp-tool-call.error';
 import { parseToolInputJson } from '../../tool/input/tool-input-json';
 import { toModelSchema } from '../../tool/schema/model-schema';
 import type { ToolCallback } from '../../tool/tool-callback';
+import type { ToolResult } from '../../tool/result/tool-result';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolDefinition } from '../../tool/tool-definition';
 import { DEFAULT_TOOL_METADATA, type ToolMetadata } from '../../tool/tool-metadata';
@@ -62,7 +63,7 @@ export class McpToolCallback implements ToolCallback {
    * links, embedded resources) and structured content. Rejects with `InvalidToolInputError`, `McpToolCallError`
    * (the tool reported an error) or `McpServerUnavailableError`.
    */
-  async call(input: string, context?: ToolContext): Promise<Awaited<ReturnType<ToolCallback['call']>>> {
+  async call(input: string, context?: ToolContext): Promise<string | ToolResult> {
     const name = this.definition.name;
     const args = parseToolInputJson(input, name);
     const found = this.tool.validate(args);
@@ -76,8 +77,7 @@ export class McpToolCallback implements ToolCallback {
     );
     if (result.isError === true)
       throw new McpToolCallError(this.connection.name, name, mcpResultText(result));
-    // Typed as the interface declares what `call` resolves (the text, or a `ToolResult` of parts).
-    return mcpToolResult(result) as Awaited<ReturnType<ToolCallback['call']>>;
+    return mcpToolResult(result);
   }
 
   private meta(context: ToolContext | undefined): Record<string, unknown> | undefined {
