@@ -21,6 +21,8 @@ jest.mock('@modelcontextprotocol/sdk', () => mockFailWhenLoaded('@modelcontextpr
 jest.mock('ioredis', () => mockFailWhenLoaded('ioredis'));
 jest.mock('@opentelemetry/api', () => mockFailWhenLoaded('@opentelemetry/api'));
 jest.mock('@google/genai', () => mockFailWhenLoaded('@google/genai'));
+jest.mock('@ag-ui/core', () => mockFailWhenLoaded('@ag-ui/core'));
+jest.mock('@ag-ui/encoder', () => mockFailWhenLoaded('@ag-ui/encoder'));
 
 describe('importing the library', () => {
   beforeEach(() => {
@@ -37,6 +39,8 @@ describe('importing the library', () => {
     '/redis',
     '/opentelemetry',
     '/config',
+    '/ai-sdk',
+    '/ag-ui',
   ])('loads none of the optional peers from the entry point nestjs-tool-calling%s', (entry) => {
     expect(() => jest.isolateModules(() => require(`../../lib${entry}`))).not.toThrow();
     expect(mockLoaded).toEqual([]);
