@@ -77,6 +77,20 @@ export class AgUiEventMapper {
           },
         } as BaseEvent);
         return;
+      case 'tool-retry':
+        out.push({
+          type: 'CUSTOM',
+          name: 'tool-retry',
+          value: {
+            toolCallId: event.toolCall.id,
+            toolName: event.toolCall.name,
+            attempt: event.attempt,
+            maxAttempts: event.maxAttempts,
+            delayMs: event.delayMs,
+            error: event.error,
+          },
+        } as BaseEvent);
+        return;
       case 'tool-result-truncated':
         out.push({
           type: 'CUSTOM',

@@ -112,6 +112,21 @@ export class UIMessageChunkMapper {
         });
         return;
       }
+      case 'tool-retry':
+        this.enterStep(event.round, out);
+        out.push({
+          type: 'data-tool-retry',
+          id: `retry-${event.toolCall.id}`,
+          data: {
+            toolCallId: event.toolCall.id,
+            toolName: event.toolCall.name,
+            attempt: event.attempt,
+            maxAttempts: event.maxAttempts,
+            delayMs: event.delayMs,
+            error: event.error,
+          },
+        });
+        return;
       case 'tool-result-truncated':
         this.enterStep(event.round, out);
         out.push({

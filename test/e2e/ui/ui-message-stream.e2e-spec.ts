@@ -180,12 +180,21 @@ describe.each(
       message: 'fetching',
     });
     expect(partsOf(final, 'data-tool-result-truncated')[0].data).toMatchObject({ maxResultChars: 100 });
+    expect(partsOf(final, 'data-tool-retry')[0].data).toEqual({
+      toolCallId: 'call-1',
+      toolName: 'chart',
+      attempt: 1,
+      maxAttempts: 3,
+      delayMs: 100,
+      error: 'the chart service is busy',
+    });
   });
 
   it('gives data parts to Chat.onData, and the fed stream ends ready', () => {
     expect(results.fedChat.status).toBe('ready');
     expect(results.fedChat.seen.data.map((part) => part.type)).toEqual([
       'data-tool-progress',
+      'data-tool-retry',
       'data-tool-result-truncated',
     ]);
   });
