@@ -1,5 +1,6 @@
 'use strict';
 const Ajv = require('ajv');
+const { scriptedModel } = require('./support/minimal-loop');
 
 /**
  * The lean floor (issue 30): floor+ajv without what a hand-written loop can skip — a synchronous tool's result is
@@ -63,23 +64,3 @@ module.exports = {
     return { runConversation };
   },
 };
-
-/** The scripted model of the minimal loop (a model is asynchronous: its answer is awaited, as a real one's). */
-function scriptedModel({ script, recorder }) {
-  const replies = script.rounds.map((calls) => ({
-    role: 'assistant',
-    content: null,
-    tool_calls: calls.map((call) => ({
-      id: call.id,
-      type: 'function',
-      function: { name: call.name, arguments: call.arguments },
-    })),
-  }));
-  replies.push({ role: 'assistant', content: script.respond(script.rounds.length).text });
-  return async (messages, definitions) => {
-    if (recorder.enabled) recorder.modelCalled({ messages, tools: definitions.length });
-    let round = 0;
-    for (const message of messages) if (message.role === 'assistant') round++;
-    return replies[round];
-  };
-}

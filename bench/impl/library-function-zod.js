@@ -1,6 +1,6 @@
 'use strict';
 const { loadLibrary } = require('./support/library');
-const { createBenchChatModel, toolCallingLimits } = require('./support/library-model');
+const { functionToolChat } = require('./support/function-tools');
 
 /**
  * `library-function` with each tool's input given as a zod schema (a Standard Schema) instead of its JSON Schema:
@@ -10,8 +10,7 @@ module.exports = {
   label: 'library: FunctionToolCallbacks with zod inputs',
   validatesArguments: true,
   async setup(workload) {
-    const { ChatClient, FunctionToolCallback } = loadLibrary('', ['ChatClient', 'FunctionToolCallback']);
-    const { OpenTelemetryChatTelemetry } = loadLibrary('opentelemetry', ['OpenTelemetryChatTelemetry']);
+    const { FunctionToolCallback } = loadLibrary('', ['FunctionToolCallback']);
     const toolCallbacks = workload.tools.map((tool) =>
       FunctionToolCallback.from({
         name: tool.name,
@@ -20,17 +19,6 @@ module.exports = {
         fn: tool.fn,
       }),
     );
-    const chat = ChatClient.create(
-      createBenchChatModel(workload),
-      { toolCallbacks },
-      {
-        toolCallingManager: {
-          limits: toolCallingLimits(workload),
-          telemetry: new OpenTelemetryChatTelemetry(),
-        },
-      },
-    );
-    const { userMessage } = workload;
-    return { runConversation: () => chat.prompt(userMessage).call().content() };
+    return functionToolChat(workload, toolCallbacks);
   },
 };

@@ -1,6 +1,6 @@
 'use strict';
 const { loadLibrary } = require('./support/library');
-const { createBenchChatModel, toolCallingLimits } = require('./support/library-model');
+const { functionToolChat } = require('./support/function-tools');
 
 /**
  * library-function where every tool declares retries and every call is retried once: the first attempt throws a
@@ -11,12 +11,10 @@ module.exports = {
   label: 'library: FunctionToolCallbacks, each call retried once',
   validatesArguments: true,
   async setup(workload) {
-    const { ChatClient, FunctionToolCallback, TransientToolError } = loadLibrary('', [
-      'ChatClient',
+    const { FunctionToolCallback, TransientToolError } = loadLibrary('', [
       'FunctionToolCallback',
       'TransientToolError',
     ]);
-    const { OpenTelemetryChatTelemetry } = loadLibrary('opentelemetry', ['OpenTelemetryChatTelemetry']);
     const toolCallbacks = workload.tools.map((tool) => {
       // Attempts alternate: the first of each call fails, its retry succeeds.
       let failNext = true;
@@ -32,17 +30,6 @@ module.exports = {
         },
       });
     });
-    const chat = ChatClient.create(
-      createBenchChatModel(workload),
-      { toolCallbacks },
-      {
-        toolCallingManager: {
-          limits: toolCallingLimits(workload),
-          telemetry: new OpenTelemetryChatTelemetry(),
-        },
-      },
-    );
-    const { userMessage } = workload;
-    return { runConversation: () => chat.prompt(userMessage).call().content() };
+    return functionToolChat(workload, toolCallbacks);
   },
 };

@@ -59,4 +59,4 @@ function scriptedModel({ script, recorder }) {
   };
 }
 
-module.exports = { createMinimalLoop };
+module.exports = { createMinimalLoop, scriptedModel };
