@@ -1,7 +1,3 @@
-import type { ToolInputIssue } from '../types/tool-input-issue';
-
-const MAX_OUTPUT_ISSUES_SHOWN = 5;
-
 function causeMessage(cause: unknown): string {
   return cause instanceof Error ? cause.message || cause.name : String(cause);
 }
@@ -44,14 +40,6 @@ export const McpMessages = {
   structuredContentMissing: (name: string) =>
     `the tool ${name} declares an outputSchema but returned no structured content (return a ToolResult ` +
     `.withStructuredContent(…))`,
-
-  structuredContentInvalid: (name: string, issues: readonly ToolInputIssue[], count: number) =>
-    `the tool ${name} returned structured content that does not match its outputSchema: ` +
-    issues
-      .slice(0, MAX_OUTPUT_ISSUES_SHOWN)
-      .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
-      .join('; ') +
-    (count > MAX_OUTPUT_ISSUES_SHOWN ? ` (and ${count - MAX_OUTPUT_ISSUES_SHOWN} more)` : ''),
 
   sessionNotFound: () => 'unknown or expired MCP session: start a new one with an initialize request',
 

@@ -9,7 +9,6 @@ import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
 import { ToolContext } from '../../tool/tool-context';
 import { McpSdk } from '../mcp-sdk.loader';
 import { mcpCallResultOf } from './mcp-content.mapper';
-import { OutputSchemaCheck } from './output-schema.check';
 import type { McpToolServerOptions } from './mcp-server-options';
 
 const FEATURE = 'Serving tools over MCP';
@@ -38,7 +37,6 @@ export type McpCallerProvider = () => object | undefined;
 export class McpToolServer {
   private readonly logger = new Logger('McpToolServer');
   private readonly live = new Set<Server>();
-  private readonly outputCheck = new OutputSchemaCheck();
 
   constructor(
     private readonly source: McpToolSource,
@@ -144,10 +142,15 @@ export class McpToolServer {
         signal,
       });
       const response = result.toolResponses[0];
-      const mismatch = response.isError ? undefined : this.outputCheck.problem(callback, response);
-      if (mismatch !== undefined) {
-        this.logger.error(`MCP call of ${name}: ${mismatch}`);
-        return errorResult(mismatch);
+      // The loop checked structured content against the outputSchema; MCP also requires it when one is declared.
+      if (
+        !response.isError &&
+        response.structuredContent === undefined &&
+        callback.getToolDefinition().outputSchema !== undefined
+      ) {
+        const missing = McpMessages.structuredContentMissing(name);
+        this.logger.error(`MCP call of ${name}: ${missing}`);
+        return errorResult(missing);
       }
       return mcpCallResultOf(response);
     } catch (error) {
