@@ -23,6 +23,15 @@ export type { ToolDefinition } from './tool/tool-definition';
 export type { ToolMetadata, ApprovalPolicy, ApprovalRequest } from './tool/tool-metadata';
 export { ToolContext, type ToolContextExecution, type ToolExecutionScope } from './tool/tool-context';
 export type { ToolProgress, ToolProgressUpdate, ToolProgressSink } from './tool/tool-progress';
+export type {
+  ToolElicitation,
+  ToolElicitationResult,
+  ToolElicitationOrigin,
+  ToolElicitor,
+  ToolLogLevel,
+  ToolLogMessage,
+  ToolLogSink,
+} from './tool/tool-elicitation';
 export type { ToolRetryOptions } from './tool/tool-retry';
 export { type JsonSchema, JSON_SCHEMA_DRAFT_2020_12 } from './tool/json-schema';
 export { TOOL_NAME_PATTERN } from './tool-calling.constants';

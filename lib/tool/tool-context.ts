@@ -1,6 +1,13 @@
 import { InvalidToolProgressError } from '../errors/invalid-tool-progress.error';
 import { MissingToolContextKeyError } from '../errors/missing-tool-context-key.error';
 import { LazyAbortController } from './lazy-abort-controller';
+import type {
+  ToolElicitation,
+  ToolElicitationResult,
+  ToolElicitor,
+  ToolLogLevel,
+  ToolLogSink,
+} from './tool-elicitation';
 import type { ToolProgress, ToolProgressSink, ToolProgressUpdate } from './tool-progress';
 
 /**
@@ -12,7 +19,18 @@ export interface ToolContextExecution {
   readonly request?: unknown;
   /** An object unique to the chat call: its identity keys per-conversation caches. */
   readonly conversation: object;
+  /** The id of the durable run this call belongs to (`submit()`), when it is one. */
+  readonly runId?: string;
 }
+
+/** Where a tool call's progress, questions and log messages go: set by whoever serves the call. */
+interface ToolCallChannels {
+  readonly progress?: ToolProgressSink;
+  readonly elicit?: ToolElicitor;
+  readonly log?: ToolLogSink;
+}
+
+const NO_CHANNELS: ToolCallChannels = Object.freeze({});
 
 /**
  * Request data handed to tools and never shown to the model: the user, the tenant, the HTTP request, the request's
@@ -32,7 +50,7 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
     readonly execution?: ToolContextExecution,
     /** The id of the model's tool call this context was handed to, when it was handed to one. */
     readonly toolCallId?: string,
-    private readonly progressSink?: ToolProgressSink,
+    private readonly channels: ToolCallChannels = NO_CHANNELS,
   ) {}
 
   /** The context without values (shared; it carries no signal). */
@@ -100,7 +118,7 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
       this.toolName,
       this.execution,
       this.toolCallId,
-      this.progressSink,
+      this.channels,
     );
   }
 
@@ -114,7 +132,7 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
           this.toolName,
           this.execution,
           this.toolCallId,
-          this.progressSink,
+          this.channels,
         );
   }
 
@@ -123,14 +141,7 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
    * @internal The loop calls it for each tool call.
    */
   forCall(toolName: string, controller: AbortController, toolCallId?: string): ToolContext<T> {
-    return new ToolContext<T>(
-      this.values,
-      controller,
-      toolName,
-      this.execution,
-      toolCallId,
-      this.progressSink,
-    );
+    return new ToolContext<T>(this.values, controller, toolName, this.execution, toolCallId, this.channels);
   }
 
   /** @internal The same values, labelled with the tool they are handed to (used in error messages). */
@@ -143,7 +154,7 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
           toolName,
           this.execution,
           this.toolCallId,
-          this.progressSink,
+          this.channels,
         );
   }
 
@@ -167,7 +178,7 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
       this.toolName,
       execution,
       this.toolCallId,
-      this.progressSink,
+      this.channels,
     );
   }
 
@@ -178,7 +189,7 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
    * `progress` or `total` is not a finite number of at least 0, or `message` not a string.
    */
   reportProgress(progress: ToolProgress): void {
-    const sink = this.progressSink;
+    const sink = this.channels.progress;
     if (sink === undefined) return;
     const { progress: done, total, message } = progress;
     if (done !== undefined && !isAmount(done)) throw new InvalidToolProgressError('progress', this.toolName);
@@ -194,7 +205,7 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
 
   /** Whether progress reported through this context goes anywhere. */
   get reportsProgress(): boolean {
-    return this.progressSink !== undefined;
+    return this.channels.progress !== undefined;
   }
 
   /**
@@ -203,21 +214,77 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
    * `undefined` for nowhere. Calls of the context after the call settled are the sink's to ignore.
    */
   withProgressSink(sink: ToolProgressSink | undefined): ToolContext<T> {
-    return sink === this.progressSink
-      ? this
-      : new ToolContext<T>(
-          this.values,
-          this.signalSource,
-          this.toolName,
-          this.execution,
-          this.toolCallId,
-          sink,
-        );
+    return sink === this.channels.progress ? this : this.withChannels({ ...this.channels, progress: sink });
   }
 
   /** @internal A preliminary result of a generator tool, for the progress sink. */
   reportUpdate(update: ToolProgressUpdate): void {
-    this.progressSink?.(update);
+    this.channels.progress?.(update);
+  }
+
+  /**
+   * Asks the user a question and waits for the answer: an MCP client is sent `elicitation/create`; a chat call
+   * hands the question to the app's elicitation handler. Resolves `{ action: 'decline' }` at once when nobody can
+   * answer (no handler; an MCP client without elicitation), so a tool never hangs on a question.
+   */
+  elicit<R extends Record<string, unknown> = Record<string, unknown>>(
+    request: ToolElicitation,
+  ): Promise<ToolElicitationResult<R>> {
+    const elicitor = this.channels.elicit;
+    if (elicitor === undefined) return Promise.resolve({ action: 'decline' });
+    return elicitor(request, {
+      toolName: this.toolName,
+      toolCallId: this.toolCallId,
+      signal: this.signal,
+    }) as Promise<ToolElicitationResult<R>>;
+  }
+
+  /** Whether `elicit()` reaches someone who can answer. */
+  get canElicit(): boolean {
+    return this.channels.elicit !== undefined;
+  }
+
+  /**
+   * The same context, whose `elicit()` goes to `elicitor`: for whatever serves the call (an MCP server, the chat
+   * loop with the app's handler), or `undefined` for nobody (every question declined).
+   */
+  withElicitor(elicitor: ToolElicitor | undefined): ToolContext<T> {
+    return elicitor === this.channels.elicit
+      ? this
+      : this.withChannels({ ...this.channels, elicit: elicitor });
+  }
+
+  /**
+   * A log message for whoever called the tool and asked for its logs (an MCP client after `logging/setLevel`).
+   * Does nothing when no one listens. Never put the context's values in `data`.
+   */
+  log(level: ToolLogLevel, data: unknown, logger?: string): void {
+    this.channels.log?.({ level, data, logger: logger ?? this.toolName });
+  }
+
+  /** The same context, whose `log()` goes to `sink`, or nowhere (`undefined`). */
+  withLogSink(sink: ToolLogSink | undefined): ToolContext<T> {
+    return sink === this.channels.log ? this : this.withChannels({ ...this.channels, log: sink });
+  }
+
+  /**
+   * A key stable across retries of this one tool call in a durable run (`<runId>:<toolCallId>`), for a tool that
+   * makes its writes idempotent; `undefined` outside a durable run.
+   */
+  get idempotencyKey(): string | undefined {
+    const runId = this.execution?.runId;
+    return runId === undefined || this.toolCallId === undefined ? undefined : `${runId}:${this.toolCallId}`;
+  }
+
+  private withChannels(channels: ToolCallChannels): ToolContext<T> {
+    return new ToolContext<T>(
+      this.values,
+      this.signalSource,
+      this.toolName,
+      this.execution,
+      this.toolCallId,
+      channels,
+    );
   }
 
   /** Never reveal the values in logs or serialised errors. */

@@ -69,9 +69,11 @@ export function describeTool(
 }
 
 function metadataOf(options: ToolOptions): ToolMetadata {
-  const { returnDirect, sequential, timeoutMs, maxResultChars, approval, deferred, retry } = options;
+  const { returnDirect, sequential, timeoutMs, maxResultChars, approval, deferred, retry, idempotent } =
+    options;
   if (
     sequential === undefined &&
+    idempotent === undefined &&
     retry === undefined &&
     timeoutMs === undefined &&
     maxResultChars === undefined &&
@@ -90,5 +92,6 @@ function metadataOf(options: ToolOptions): ToolMetadata {
     ...(options.approval !== undefined && options.approval !== false && { approval: options.approval }),
     ...(deferred !== undefined && { deferred }),
     ...(retry !== undefined && { retry: Object.freeze({ ...retry }) }),
+    ...(idempotent !== undefined && { idempotent }),
   });
 }

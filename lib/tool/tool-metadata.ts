@@ -37,6 +37,11 @@ export interface ToolMetadata {
   readonly deferred?: boolean;
   /** Try a call again, after a wait, when it fails with a transient error. */
   readonly retry?: ToolRetryOptions;
+  /**
+   * Running a call twice has the effect of running it once (a read, or a write keyed by
+   * `ToolContext.idempotencyKey`): a durable run may run again a call whose outcome was not saved.
+   */
+  readonly idempotent?: boolean;
 }
 
 export const DEFAULT_TOOL_METADATA: ToolMetadata = Object.freeze({ returnDirect: false });

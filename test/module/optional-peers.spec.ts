@@ -18,6 +18,10 @@ jest.mock('class-validator-jsonschema', () => mockFailWhenLoaded('class-validato
 jest.mock('@modelcontextprotocol/sdk', () => mockFailWhenLoaded('@modelcontextprotocol/sdk'), {
   virtual: true,
 });
+jest.mock('@modelcontextprotocol/server', () => mockFailWhenLoaded('@modelcontextprotocol/server'));
+jest.mock('@modelcontextprotocol/client', () => mockFailWhenLoaded('@modelcontextprotocol/client'));
+jest.mock('bullmq', () => mockFailWhenLoaded('bullmq'));
+jest.mock('@nestjs/bullmq', () => mockFailWhenLoaded('@nestjs/bullmq'));
 jest.mock('ioredis', () => mockFailWhenLoaded('ioredis'));
 jest.mock('@opentelemetry/api', () => mockFailWhenLoaded('@opentelemetry/api'));
 jest.mock('@google/genai', () => mockFailWhenLoaded('@google/genai'));

@@ -70,6 +70,13 @@ export interface ToolOptions {
    * attempt's result.
    */
   retry?: ToolRetryOptions;
+  /**
+   * Running a call twice has the effect of running it once: a read, or a write keyed by
+   * `ToolContext.idempotencyKey`. A durable run whose worker died during this tool's call runs it again; a call
+   * of a tool without it is never run twice (at most once), and the model is told its outcome is unknown.
+   * @defaultValue `false`
+   */
+  idempotent?: boolean;
 }
 
 /** A runtime type for a `@ToolParam`: a constructor, or a one-element array for "array of". */
