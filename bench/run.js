@@ -157,6 +157,14 @@ async function main() {
     log(`failed: ${failed.join(', ')}`);
     process.exitCode = 1;
   }
+  // The MCP servers side by side (bench/mcp/README.md): their own processes and report; not in a run of named rows.
+  if (!options.implsNamed) {
+    const mcp = await require('./mcp/run').runMcpComparison([
+      `--${options.mode}`,
+      ...(options.out ? [`--out=${options.out}`] : []),
+    ]);
+    if (mcp.failed) process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {
