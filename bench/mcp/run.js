@@ -20,7 +20,7 @@ const SERVERS = ['library', 'mcp-nest', 'sdk', 'sdk-lean'];
 const OPERATIONS = ['call', 'list'];
 const PROFILES = {
   quick: { repeats: 3, seconds: 2, warmupSeconds: 1, connections: 10, protocols: ['2025-11-25'] },
-  full: { repeats: 7, seconds: 5, warmupSeconds: 3, connections: 10, protocols: PROTOCOLS },
+  full: { repeats: 5, seconds: 3, warmupSeconds: 3, connections: 10, protocols: PROTOCOLS },
 };
 const USAGE = `usage: node bench/mcp/run.js [--full] [--tools=50,500] [--ops=call,list] [--protocols=2025-11-25,2026-07-28]
                               [--repeats=N] [--seconds=N] [--warmup-seconds=N] [--connections=N] [--out=DIR]

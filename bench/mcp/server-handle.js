@@ -10,12 +10,11 @@ const REPLY_TIMEOUT_MS = 10_000;
  * Its stderr is kept (the last 4 KB) to explain a failed start; every wait is bounded.
  */
 class ServerHandle {
-  constructor(name, toolCount, execArgv = []) {
+  constructor(name, toolCount) {
     this.name = name;
     this.stderr = '';
     this.child = fork(path.join(__dirname, 'server-process.js'), [name, String(toolCount)], {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      execArgv,
     });
     this.child.stderr.on('data', (chunk) => {
       this.stderr = (this.stderr + chunk).slice(-4096);
@@ -37,6 +36,20 @@ class ServerHandle {
     const reply = this.next(REPLY_TIMEOUT_MS);
     this.child.send({ cmd: 'cpu' });
     return (await reply).micros;
+  }
+
+  /** Starts the inspector's CPU profiler in the server process. */
+  async startProfile() {
+    const reply = this.next(REPLY_TIMEOUT_MS);
+    this.child.send({ cmd: 'profile-start' });
+    await reply;
+  }
+
+  /** Stops it and writes the `.cpuprofile` to `file`. */
+  async stopProfile(file) {
+    const reply = this.next(60_000);
+    this.child.send({ cmd: 'profile-stop', file });
+    await reply;
   }
 
   async stop() {

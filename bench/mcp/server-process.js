@@ -2,7 +2,8 @@
 /**
  * One MCP server of the comparison in its own process: `node server-process.js <server> <tool count>`. It tells
  * its parent the port once listening, then answers `cpu` with its `process.cpuUsage()` (µs, user + system) so that
- * the runner takes the server's CPU per call, not its own, and exits on `stop`.
+ * the runner takes the server's CPU per call, not its own, profiles itself between `profile-start` and
+ * `profile-stop` (profile.js), and exits on `stop`.
  */
 const { createTools } = require('./tools');
 
@@ -13,6 +14,13 @@ const SERVERS = {
   'sdk-lean': () => (tools) => require('./servers/sdk').startSdkServer(tools, { lean: true }),
 };
 
+// profile.js profiles the server under load only, not its start: the inspector's profiler, on request.
+let profiler;
+const post = (session, method) =>
+  new Promise((resolve, reject) =>
+    session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+
 async function main() {
   const [name, count] = process.argv.slice(2);
   const start = SERVERS[name]?.();
@@ -22,6 +30,17 @@ async function main() {
     if (message.cmd === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send({ type: 'cpu', micros: user + system, heapUsed: process.memoryUsage().heapUsed });
+    } else if (message.cmd === 'profile-start') {
+      profiler = new (require('node:inspector').Session)();
+      profiler.connect();
+      await post(profiler, 'Profiler.enable');
+      await post(profiler, 'Profiler.start');
+      process.send({ type: 'profiling' });
+    } else if (message.cmd === 'profile-stop') {
+      const { profile } = await post(profiler, 'Profiler.stop');
+      profiler.disconnect();
+      require('node:fs').writeFileSync(message.file, JSON.stringify(profile));
+      process.send({ type: 'profiled', file: message.file });
     } else if (message.cmd === 'stop') {
       await server.close().catch(() => undefined);
       process.exit(0);
