@@ -78,7 +78,7 @@ function renderMcpMarkdown(results) {
     }
     lines.push('', ...verdicts(section), '');
   }
-  lines.push(`Took ${results.durationSeconds} s (estimated ${results.estimatedSeconds} s).`, '');
+  lines.push(`Took ${results.durationSeconds} s (at most ${results.estimatedSeconds} s estimated).`, '');
   return `${lines.join('\n')}\n`;
 }
 

@@ -225,7 +225,8 @@ async function runMcpComparison(argv = []) {
           (options.warmupSeconds + 0.5 + options.repeats * perBatch)),
   );
   log(
-    `MCP servers (${options.mode}): estimated ${estimate} s; ${options.connections} connections, ` +
+    `MCP servers (${options.mode}): at most ${estimate} s (less when a revision is not served by all); ` +
+      `${options.connections} connections, ` +
       `${options.repeats} × ${options.seconds} s per row and server`,
   );
   const started = Date.now();

@@ -51,7 +51,9 @@ async function main() {
 }
 
 main().catch((error) => {
-  const reason = String(error?.message ?? error);
+  // A peer that is not installed (bench/ installs none of them: the root's dev dependencies) skips the comparison.
+  const missing = error?.code === 'MODULE_NOT_FOUND' || error?.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED';
+  const reason = `${missing ? 'not available: ' : ''}${String(error?.message ?? error).split('\n')[0]}`;
   process.send?.({ type: reason.startsWith('not available') ? 'skipped' : 'failed', reason });
   process.exitCode = 1;
 });
