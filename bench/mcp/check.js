@@ -43,27 +43,46 @@ function measuredTool(tools) {
   return tools[tools.length >> 1];
 }
 
-/** The exact response body of a request, asked twice: the same both times, or `undefined`. */
+/**
+ * The exact response body of a request, asked twice (the same both times, else `undefined`: autocannon then checks
+ * the status only), and whether the server answered with JSON or an SSE stream.
+ */
 async function steadyBody(url, request) {
-  const first = await text(url, request);
-  const second = await text(url, request);
-  return first === second ? first : undefined;
+  const first = await exchange(url, request);
+  const second = await exchange(url, request);
+  return {
+    body: first.body === second.body ? first.body : undefined,
+    format: first.type.startsWith('text/event-stream') ? 'SSE' : 'JSON',
+  };
 }
 
+/** The JSON-RPC answer, from a JSON body or from the last `data:` line of an SSE stream. */
 async function post(url, request) {
-  const body = await text(url, request);
+  const { body, type } = await exchange(url, request);
+  const json = type.startsWith('text/event-stream')
+    ? body
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trim())
+        .pop()
+    : body;
   try {
-    return JSON.parse(body);
+    return JSON.parse(json);
   } catch {
-    return { unparsed: body };
+    return { unparsed: body.slice(0, 300) };
   }
 }
 
-async function text(url, request) {
+async function exchange(url, request) {
   const response = await fetch(url, { ...request, signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
   const body = await response.text();
-  if (!response.ok) return JSON.stringify({ httpStatus: response.status, body: body.slice(0, 300) });
-  return body;
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok)
+    return {
+      type: 'application/json',
+      body: JSON.stringify({ httpStatus: response.status, body: body.slice(0, 300) }),
+    };
+  return { type, body };
 }
 
 function snippet(value) {

@@ -70,7 +70,7 @@ function renderMcpMarkdown(results) {
         const vsSdk = name === 'sdk' ? '1' : ratio(paired(samples, row.samples.sdk, cpu));
         const vsLean = name === 'sdk-lean' ? '1' : ratio(paired(samples, row.samples['sdk-lean'], cpu));
         lines.push(
-          `| ${row.protocol} | \`tools/${row.operation}\` | ${LABELS[name]} | ${fmt(median(rates))} ` +
+          `| ${row.protocol} | \`tools/${row.operation}\` | ${LABELS[name]}${row.formats?.[name] === 'SSE' ? ' (SSE)' : ''} | ${fmt(median(rates))} ` +
             `(${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))}) | ${fmt(median(done.map(cpu)))} | ` +
             `${fmt(median(done.map((s) => s.p50Ms)))} / ${fmt(median(done.map((s) => s.p99Ms)))} | ${vsNest} | ${vsSdk} | ${vsLean} |`,
         );

@@ -153,8 +153,11 @@ async function measureToolCount(toolCount, options, results) {
         const row = { protocol, operation, samples: {} };
         section.protocols.push(row);
         const bodies = {};
+        row.formats = {};
         for (const server of servers) {
-          bodies[server.name] = await steadyBody(server.url, request);
+          const steady = await steadyBody(server.url, request);
+          bodies[server.name] = steady.body;
+          row.formats[server.name] = steady.format;
           row.samples[server.name] = [];
           await batch(server, request, bodies[server.name], options.warmupSeconds, options.connections);
         }
