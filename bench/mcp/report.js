@@ -6,6 +6,7 @@ const LABELS = {
   'mcp-nest': '`@rekog/mcp-nest`',
   sdk: 'SDK v2 `McpServer` alone',
   'sdk-lean': 'SDK v2 low-level `Server` alone',
+  'library-compare': 'library from `--compare` build',
 };
 
 function median(values) {
@@ -88,19 +89,27 @@ function renderMcpMarkdown(results) {
  * the floor of the protocol's own cost.
  */
 function verdicts(section) {
-  return section.protocols.map((row) => {
-    const library = row.samples.library;
-    const vsNest = paired(library, row.samples['mcp-nest'], rate).median;
-    const vsSdk = paired(library, row.samples.sdk, cpu).median;
-    const vsLean = paired(library, row.samples['sdk-lean'], cpu).median;
-    const mark = (ok) => (ok ? 'met' : '**missed**');
-    return (
-      `- ${row.protocol} \`tools/${row.operation}\`, ${section.toolCount} tools: rate ${fmt(vsNest, 2)}× MCP-Nest ` +
-      `(target ≥ ${TARGETS.rateVsMcpNest}: ${mark(vsNest >= TARGETS.rateVsMcpNest)}), CPU per call ` +
-      `${fmt(vsSdk, 2)}× the SDK's \`McpServer\` alone (target ≤ ${TARGETS.cpuVsSdk}: ${mark(vsSdk <= TARGETS.cpuVsSdk)}); ` +
-      `${fmt(vsLean, 2)}× its low-level \`Server\` (no target: the protocol's floor)`
-    );
-  });
+  const libraries = ['library', 'library-compare'];
+  return section.protocols.flatMap((row) =>
+    libraries.filter((name) => row.samples[name]).map((name) => verdict(section, row, name)),
+  );
+}
+
+function verdict(section, row, name) {
+  const library = row.samples[name];
+  const vsNest = paired(library, row.samples['mcp-nest'], rate).median;
+  const vsSdk = paired(library, row.samples.sdk, cpu).median;
+  const vsLean = paired(library, row.samples['sdk-lean'], cpu).median;
+  const mark = (ok) => (ok ? 'met' : '**missed**');
+  return (
+    `- ${name === 'library' ? '' : `${LABELS[name]}, `}${row.protocol} \`tools/${row.operation}\`, ${section.toolCount} tools: rate ${fmt(vsNest, 2)}× MCP-Nest ` +
+    `(target ≥ ${TARGETS.rateVsMcpNest}: ${mark(vsNest >= TARGETS.rateVsMcpNest)}), CPU per call ` +
+    `${fmt(vsSdk, 2)}× the SDK's \`McpServer\` alone (target ≤ ${TARGETS.cpuVsSdk}: ${mark(vsSdk <= TARGETS.cpuVsSdk)}); ` +
+    `${fmt(vsLean, 2)}× its low-level \`Server\` (no target: the protocol's floor)` +
+    (name === 'library-compare'
+      ? `; CPU per call ${fmt(paired(library, row.samples.library, cpu).median, 2)}× this build's`
+      : '')
+  );
 }
 
 module.exports = { renderMcpMarkdown, TARGETS };

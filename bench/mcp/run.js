@@ -24,7 +24,9 @@ const PROFILES = {
 };
 const USAGE = `usage: node bench/mcp/run.js [--full] [--tools=50,500] [--ops=call,list] [--protocols=2025-11-25,2026-07-28]
                               [--repeats=N] [--seconds=N] [--warmup-seconds=N] [--connections=N] [--out=DIR]
-  quick (default) measures 2025-11-25; --full every revision all four servers serve`;
+                              [--compare=<another build's dist>]
+  quick (default) measures 2025-11-25; --full every revision all servers serve; --compare adds the library's
+  server from another build (main's dist/ beside a branch's, say) as the row library-compare`;
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -52,6 +54,7 @@ function parseOptions(argv) {
     else if (flag === 'ops') options.operations = pick(value, OPERATIONS, 'operation');
     else if (flag === 'protocols') options.protocols = pick(value, PROTOCOLS, 'protocol');
     else if (flag === 'out') options.out = value;
+    else if (flag === 'compare') options.compare = path.resolve(value);
     else if (flag !== 'full' && flag !== 'quick') throw new Error(`unknown option --${flag}\n${USAGE}`);
   }
   if (options.toolCounts.some((n) => !Number.isInteger(n) || n < 1 || n > 5000))
@@ -116,13 +119,15 @@ async function detectProtocols(servers, tools, wanted) {
 
 async function measureToolCount(toolCount, options, results) {
   const tools = createTools(toolCount);
+  const names = options.compare ? [...SERVERS, 'library-compare'] : SERVERS;
   const servers = [];
   const section = { toolCount, servers: {}, protocols: [] };
   results.sections.push(section);
   try {
-    for (const name of SERVERS) {
+    for (const name of names) {
       // One at a time, so that no start competes with another for the cores.
-      const server = new ServerHandle(name, toolCount);
+      const env = name === 'library-compare' ? { BENCH_LIBRARY_DIST: options.compare } : {};
+      const server = new ServerHandle(name, toolCount, env);
       const reply = await server.started();
       section.servers[name] = { status: reply.type, ...(reply.reason && { reason: reply.reason }) };
       if (reply.type === 'ready') servers.push(server);
@@ -131,14 +136,14 @@ async function measureToolCount(toolCount, options, results) {
         await server.stop();
       }
     }
-    if (servers.length < SERVERS.length) return;
+    if (servers.length < names.length) return;
     const { served, common } = await detectProtocols(servers, tools, options.protocols);
     for (const server of servers) section.servers[server.name].protocols = served[server.name];
     log(
       `  ${toolCount} tools: served ${JSON.stringify(served)}; measuring ${common.join(', ') || 'nothing'}`,
     );
     if (common.length === 0) {
-      section.failed = `no revision of ${options.protocols.join(', ')} served by all four: ${servers
+      section.failed = `no revision of ${options.protocols.join(', ')} served by all servers: ${servers
         .map((s) => `${s.name}: ${Object.values(s.refusals ?? {}).join('; ')}`)
         .join(' | ')}`;
       return;
@@ -224,7 +229,7 @@ async function runMcpComparison(argv = []) {
       (15 +
         options.operations.length *
           options.protocols.length *
-          SERVERS.length *
+          (SERVERS.length + (options.compare ? 1 : 0)) *
           (options.warmupSeconds + 0.5 + options.repeats * perBatch)),
   );
   log(

@@ -10,11 +10,12 @@ const REPLY_TIMEOUT_MS = 10_000;
  * Its stderr is kept (the last 4 KB) to explain a failed start; every wait is bounded.
  */
 class ServerHandle {
-  constructor(name, toolCount) {
+  constructor(name, toolCount, env = {}) {
     this.name = name;
     this.stderr = '';
     this.child = fork(path.join(__dirname, 'server-process.js'), [name, String(toolCount)], {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      env: { ...process.env, ...env },
     });
     this.child.stderr.on('data', (chunk) => {
       this.stderr = (this.stderr + chunk).slice(-4096);

@@ -9,6 +9,8 @@ const { createTools } = require('./tools');
 
 const SERVERS = {
   library: () => require('./servers/library').startLibraryServer,
+  // run.js --compare=<dist>: the same app on another build (BENCH_LIBRARY_DIST set for this process).
+  'library-compare': () => require('./servers/library').startLibraryServer,
   'mcp-nest': () => require('./servers/mcp-nest').startMcpNestServer,
   sdk: () => require('./servers/sdk').startSdkServer,
   'sdk-lean': () => (tools) => require('./servers/sdk').startSdkServer(tools, { lean: true }),
