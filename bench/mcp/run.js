@@ -202,9 +202,9 @@ const median = (values) => {
 };
 
 function versions() {
-  const version = (name) => {
+  const version = (name, root = path.join(__dirname, '..', '..')) => {
     try {
-      const file = path.join(__dirname, '..', '..', 'node_modules', name, 'package.json');
+      const file = path.join(root, 'node_modules', name, 'package.json');
       return JSON.parse(fs.readFileSync(file, 'utf8')).version;
     } catch {
       return 'not installed';
@@ -214,7 +214,7 @@ function versions() {
     node: process.version,
     '@modelcontextprotocol/sdk': version('@modelcontextprotocol/sdk'),
     '@modelcontextprotocol/server': version('@modelcontextprotocol/server'),
-    '@rekog/mcp-nest': version('@rekog/mcp-nest'),
+    '@rekog/mcp-nest': version('@rekog/mcp-nest', path.join(__dirname, 'servers', 'mcp-nest')),
     '@nestjs/core': version('@nestjs/core'),
     autocannon: version('autocannon'),
   };

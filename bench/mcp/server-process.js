@@ -11,7 +11,7 @@ const SERVERS = {
   library: () => require('./servers/library').startLibraryServer,
   // run.js --compare=<dist>: the same app on another build (BENCH_LIBRARY_DIST set for this process).
   'library-compare': () => require('./servers/library').startLibraryServer,
-  'mcp-nest': () => require('./servers/mcp-nest').startMcpNestServer,
+  'mcp-nest': () => require('./servers/mcp-nest/server').startMcpNestServer,
   sdk: () => require('./servers/sdk').startSdkServer,
   'sdk-lean': () => (tools) => require('./servers/sdk').startSdkServer(tools, { lean: true }),
 };
@@ -53,7 +53,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  // A peer that is not installed (bench/ installs none of them: the root's dev dependencies) skips the comparison.
+  // A peer that is not installed (bench/mcp/servers/mcp-nest has its own install: npm --prefix bench/mcp/servers/mcp-nest ci) skips the comparison.
   const missing = error?.code === 'MODULE_NOT_FOUND' || error?.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED';
   const reason = `${missing ? 'not available: ' : ''}${String(error?.message ?? error).split('\n')[0]}`;
   process.send?.({ type: reason.startsWith('not available') ? 'skipped' : 'failed', reason });

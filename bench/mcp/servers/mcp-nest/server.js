@@ -5,7 +5,7 @@ const { Module } = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
 const { Payload } = require('@nestjs/microservices');
 const { McpController, McpStrategy, StreamableHttpTransport, Tool } = require('@rekog/mcp-nest');
-const { zodShape } = require('../tools');
+const { zodShape } = require('../../tools');
 
 // The zod MCP-Nest itself resolves, so that its schemas and ours are one library.
 const { z } = require(require.resolve('zod', { paths: [path.dirname(require.resolve('@rekog/mcp-nest'))] }));
