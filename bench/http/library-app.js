@@ -73,7 +73,7 @@ function createLibraryAppModule(redisUrl) {
   const chatModel = {
     call: async (prompt) => respond(prompt),
     // Never used here (the route calls call()); the module takes a ChatModel that can do both.
-    async *stream() {
+    stream() {
       throw new Error('the HTTP benchmark does not stream');
     },
   };
