@@ -7,7 +7,8 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { parseOptions } = require('./lib/options');
+const { spawn } = require('node:child_process');
+const { parseOptions, SUITE_SECONDS } = require('./lib/options');
 const { selectImplementations } = require('./lib/implementations');
 const { WorkerProcess } = require('./lib/worker-process');
 const { describeEnvironment } = require('./lib/environment');
@@ -82,6 +83,27 @@ async function benchmarkVariant(variantId, implementations, options) {
   return rows;
 }
 
+const SUITE_SCRIPTS = { http: 'http/run.js', state: 'state/run.js' };
+
+/** A suite after the rows: its own script, its Markdown section (stdout) appended to the report. */
+function runSuite(name, options) {
+  const args = [path.join(__dirname, SUITE_SCRIPTS[name])];
+  if (options.mode === 'full' && name === 'http') args.push('--full');
+  if (options.out && name === 'http') args.push(`--out=${options.out}`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let markdown = '';
+    child.stdout.on('data', (data) => (markdown += data));
+    child.on('exit', (code) =>
+      resolve({
+        name,
+        ok: code === 0,
+        markdown: code === 0 ? markdown : `${markdown}\n${name}: failed (exit ${code})\n`,
+      }),
+    );
+  });
+}
+
 const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 
 function fail(row, reason) {
@@ -92,7 +114,11 @@ function fail(row, reason) {
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const implementations = selectImplementations(options);
-  const estimatedSeconds = estimateSeconds(options, implementations);
+  const rowSeconds = estimateSeconds(options, implementations);
+  const estimatedSeconds =
+    rowSeconds === undefined
+      ? undefined
+      : rowSeconds + options.suites.reduce((sum, suite) => sum + SUITE_SECONDS[options.mode][suite], 0);
   if (options.estimateOnly) {
     for (const variantId of options.variants) {
       log(
@@ -139,10 +165,16 @@ async function main() {
     });
     log(`  ${variantId} done in ${durationSeconds} s`);
   }
+  const suites = [];
+  for (const suite of options.suites) {
+    log(`suite ${suite}`);
+    suites.push(await runSuite(suite, options));
+  }
+  results.suites = suites.map(({ name, ok }) => ({ name, ok }));
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
   log(`finished in ${minutes(results.durationSeconds)}`);
 
-  const markdown = renderMarkdown(results);
+  const markdown = [renderMarkdown(results), ...suites.map((suite) => suite.markdown)].join('\n');
   process.stdout.write(markdown);
   const out = path.resolve(options.out ?? path.join(__dirname, 'results'));
   fs.mkdirSync(out, { recursive: true });
@@ -153,6 +185,7 @@ async function main() {
   const failed = results.variants.flatMap((v) =>
     v.rows.filter((r) => r.status === 'failed').map((r) => `${v.id}/${r.name}`),
   );
+  failed.push(...suites.filter((suite) => !suite.ok).map((suite) => `suite ${suite.name}`));
   if (failed.length > 0) {
     log(`failed: ${failed.join(', ')}`);
     process.exitCode = 1;

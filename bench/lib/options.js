@@ -31,10 +31,12 @@ const PROFILES = {
 
 const USAGE = `usage: node bench/run.js [--full] [--estimate] [--variants=A,B,C,D] [--impls=floor,floor-ajv,...]
                          [--repeats=N] [--batch-ms=N] [--warmup-ms=N] [--heap-seconds=N] [--heap-n=N]
-                         [--out=DIR]
+                         [--out=DIR] [--suites=http,state|none]
   --estimate        print the rows and the estimated duration, and measure nothing
   --heap-seconds=N  bound each heap check to about N s of conversations (quick 1, full 12)
-  --heap-n=N        run exactly N conversations in each heap check instead, however long it takes`;
+  --heap-n=N        run exactly N conversations in each heap check instead, however long it takes
+  --suites=LIST     the suites run after the rows (default: http,state; none when --variants or --impls is given):
+                    http (bench/http: the whole HTTP path), state (bench/state: state at scale, UI stream, search)`;
 
 function parseOptions(argv) {
   const flags = new Map();
@@ -68,13 +70,20 @@ function parseOptions(argv) {
   options.implsNamed = flags.has('impls');
   options.out = flags.get('out');
   options.estimateOnly = flags.has('estimate');
+  const narrowed = flags.has('variants') || flags.has('impls');
+  const suites = flags.get('suites') ?? (narrowed ? 'none' : SUITES.join(','));
+  options.suites = suites === 'none' ? [] : list(suites, SUITES, 'suite');
   for (const flag of flags.keys()) {
-    if (!['full', 'estimate', 'variants', 'impls', 'out', ...Object.keys(numbers)].includes(flag)) {
+    if (!['full', 'estimate', 'variants', 'impls', 'out', 'suites', ...Object.keys(numbers)].includes(flag)) {
       throw new Error(`unknown option --${flag}\n${USAGE}`);
     }
   }
   return options;
 }
+
+/** The suites after the rows, each its own script with its own report section (SUITE_SECONDS: their estimate). */
+const SUITES = ['http', 'state'];
+const SUITE_SECONDS = { quick: { http: 50, state: 40 }, full: { http: 190, state: 40 } };
 
 function list(value, known, what) {
   if (value === undefined) return known;
@@ -85,4 +94,4 @@ function list(value, known, what) {
   return picked;
 }
 
-module.exports = { parseOptions, USAGE };
+module.exports = { parseOptions, USAGE, SUITES, SUITE_SECONDS };

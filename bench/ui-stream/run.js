@@ -48,28 +48,47 @@ async function measure(fn, chat, iterations) {
   return used.user + used.system;
 }
 
-(async () => {
+/**
+ * CPU µs per event of each path, over `passes` × `iterations` calls per path, interleaved: the figures of the
+ * report's "UI stream" row (bench/state/run.js) and of this script.
+ */
+async function measureUiStream(iterations = 200, passes = 5) {
   const chat = client();
   const events = await viaEvents(chat);
   for (let i = 0; i < 20; i++) await Promise.all([viaEvents(chat), viaChunks(chat), viaSse(chat)]);
-  const iterations = Number(process.argv[2] ?? 200);
   const totals = { events: 0, chunks: 0, sse: 0 };
-  for (let pass = 0; pass < 5; pass++) {
+  for (let pass = 0; pass < passes; pass++) {
     totals.events += await measure(viaEvents, chat, iterations);
     totals.chunks += await measure(viaChunks, chat, iterations);
     totals.sse += await measure(viaSse, chat, iterations);
   }
-  const perEvent = (us) => us / (5 * iterations * events);
-  const rows = Object.entries(totals).map(([name, us]) => ({
-    path:
-      name === 'events'
-        ? 'events()'
-        : name === 'chunks'
-          ? 'toUIMessageChunks()'
-          : 'uiMessageStreamResponse() SSE',
-    'CPU µs/event': perEvent(us).toFixed(2),
-    'ratio to events()': (us / totals.events).toFixed(2),
-  }));
-  console.log(`${events} events per call, ${5 * iterations} calls per path`);
-  console.table(rows);
-})();
+  const perEvent = (us) => us / (passes * iterations * events);
+  return {
+    eventsPerCall: events,
+    calls: passes * iterations,
+    eventsUs: perEvent(totals.events),
+    chunksUs: perEvent(totals.chunks),
+    sseUs: perEvent(totals.sse),
+    chunksRatio: totals.chunks / totals.events,
+    sseRatio: totals.sse / totals.events,
+  };
+}
+
+module.exports = { measureUiStream };
+
+if (require.main === module) {
+  (async () => {
+    const result = await measureUiStream(Number(process.argv[2] ?? 200));
+    const rows = [
+      ['events()', result.eventsUs, 1],
+      ['toUIMessageChunks()', result.chunksUs, result.chunksRatio],
+      ['uiMessageStreamResponse() SSE', result.sseUs, result.sseRatio],
+    ].map(([path, us, ratio]) => ({
+      path,
+      'CPU µs/event': us.toFixed(2),
+      'ratio to events()': ratio.toFixed(2),
+    }));
+    console.log(`${result.eventsPerCall} events per call, ${result.calls} calls per path`);
+    console.table(rows);
+  })();
+}

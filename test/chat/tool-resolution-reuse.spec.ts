@@ -4,6 +4,7 @@ import {
   ToolCallingManager,
   type ToolCallback,
   type ToolDefinition,
+  type ToolSelection,
 } from 'nestjs-tool-calling';
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 
@@ -77,5 +78,55 @@ describe('reuse of a resolution from one call to the next', () => {
     version = 2;
     await chat.prompt('hi').call().content();
     expect(model.requests.map((request) => request.tools[0].description)).toEqual(['version 1', 'version 2']);
+  });
+
+  describe('as a chat call resolves its tools (at once unless something answers with a promise)', () => {
+    it('asks a ToolCallingManager that overrides resolveToolCallbacks, and offers what it returns', async () => {
+      const asked: string[][] = [];
+      class OneToolManager extends ToolCallingManager {
+        override async resolveToolCallbacks(
+          selection: ToolSelection,
+        ): Promise<ReadonlyMap<string, ToolCallback>> {
+          const all = await super.resolveToolCallbacks(selection);
+          asked.push(names(all));
+          return new Map([...all].filter(([name]) => name === 'b'));
+        }
+      }
+      const model = new ScriptedChatModel(['done']);
+      const chat = ChatClient.create(
+        model,
+        { toolCallbacks: [tool('a'), tool('b')] },
+        { toolCallingManager: new OneToolManager() },
+      );
+      expect(await chat.prompt('hi').call().content()).toBe('done');
+      expect(asked).toEqual([['a', 'b']]);
+      expect(model.requests[0].tools.map((definition) => definition.name)).toEqual(['b']);
+    });
+
+    it('waits for a provider that answers with a promise, on every call', async () => {
+      let calls = 0;
+      const provider = {
+        getToolCallbacks: async () => {
+          calls++;
+          return [tool(`async${calls}`)];
+        },
+      };
+      const model = new ScriptedChatModel(['one', 'two']);
+      const chat = ChatClient.create(model, { toolCallbacks: [tool('a'), provider] });
+      await chat.prompt('hi').call().content();
+      await chat.prompt('hi').call().content();
+      expect(model.requests.map((request) => request.tools.map((definition) => definition.name))).toEqual([
+        ['a', 'async1'],
+        ['a', 'async2'],
+      ]);
+    });
+
+    it('rejects the call, without asking the model, when a provider answering at once duplicates a name', async () => {
+      const provider = { getToolCallbacks: () => [tool('a')] };
+      const model = new ScriptedChatModel(['never']);
+      const chat = ChatClient.create(model, { toolCallbacks: [tool('a'), provider] });
+      await expect(chat.prompt('hi').call().content()).rejects.toThrow('duplicate tool names: "a"');
+      expect(model.requests).toHaveLength(0);
+    });
   });
 });

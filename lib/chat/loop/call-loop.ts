@@ -23,7 +23,8 @@ export function runCall(request: ChatRequest): Promise<ChatClientResponse> {
 }
 
 async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined): Promise<ChatClientResponse> {
-  const run = await ChatRun.start(request, request.signal, telemetry);
+  const started = ChatRun.start(request, request.signal, telemetry);
+  const run = started instanceof ChatRun ? started : await started;
   const signal = signalOf(run.signal);
   if (run.resumes && (await run.executeTools()) !== 'ask-model') return run.finish();
   const model = request.chatModel;

@@ -20,7 +20,7 @@ import { visibleToolCallbacks } from './tool-visibility';
 import type { SelectedTools } from './tool-selection';
 import type { RoundResumption, ToolCallEvent, ToolExecutionResult } from './tool-execution-result';
 import { RunRoundInput } from './run-round-input';
-import { runRound } from './tool-calling-manager';
+import { resolveTools, runRound } from './tool-calling-manager';
 import { RunAbort, type AbortLike } from './run-abort';
 import { RunSteering, type StopDecision } from './run-steering';
 import type { ChatRunState } from './chat-run-state';
@@ -84,11 +84,11 @@ export class ChatRun {
    * signal is `signal` joined with the execution scope's (a `RunAbort` follows it, a signal is combined with it). For a request that resumes a paused run, the run goes on
    * from its paused round: `executeTools()` first.
    */
-  static async start(
+  static start(
     request: ChatRequest,
     signal: AbortLike | undefined,
     telemetry?: CallTelemetry,
-  ): Promise<ChatRun> {
+  ): ChatRun | Promise<ChatRun> {
     const scope = request.scope();
     const scopeSignal = scope?.signal;
     if (scopeSignal !== undefined) {
@@ -97,24 +97,45 @@ export class ChatRun {
         signal = signal === undefined ? scopeSignal : AbortSignal.any([signal as AbortSignal, scopeSignal]);
       signal.throwIfAborted();
     }
-    const resolved = await request.manager.resolveToolCallbacks(request);
+    // No promise unless a provider, a guard or the selector answers with one: most runs start synchronously.
+    const found = resolveTools(request.manager, request);
     const context = request.context.withExecution(
       scope?.request === undefined ? { conversation: {} } : { request: scope.request, conversation: {} },
     );
-    // Tools whose guards deny this caller are neither offered nor run (see ToolCallingManager.visibleToolCallbacks).
-    const visible = visibleToolCallbacks(resolved, context);
-    let tools = visible instanceof Map ? visible : await visible;
-    // Tool search: the selector decides what each round offers and may run (see ToolSelector).
+    const withTools = (resolved: ReadonlyMap<string, ToolCallback>): ChatRun | Promise<ChatRun> => {
+      // Tools whose guards deny this caller are neither offered nor run (see ToolCallingManager.visibleToolCallbacks).
+      const visible = visibleToolCallbacks(resolved, context);
+      return isThenable(visible)
+        ? visible.then((tools) => ChatRun.select(request, tools, context, signal, telemetry))
+        : ChatRun.select(request, visible, context, signal, telemetry);
+    };
+    return isThenable(found) ? found.then(withTools) : withTools(found);
+  }
+
+  /** Tool search: the selector decides what each round offers and may run (see ToolSelector). */
+  private static select(
+    request: ChatRequest,
+    tools: ReadonlyMap<string, ToolCallback>,
+    context: ToolContext,
+    signal: AbortLike | undefined,
+    telemetry: CallTelemetry | undefined,
+  ): ChatRun | Promise<ChatRun> {
     const selector = request.toolSelector;
-    const selection = selector
-      ? await selector.select(
-          tools,
-          context,
-          request.resumption?.run.history ?? request.messages,
-          request.chatModel,
-        )
-      : undefined;
-    if (selection) tools = selection.tools;
+    if (!selector) return ChatRun.create(request, tools, undefined, context, signal, telemetry);
+    return Promise.resolve(
+      selector.select(tools, context, request.resumption?.run.history ?? request.messages, request.chatModel),
+    ).then((selection) => ChatRun.create(request, tools, selection, context, signal, telemetry));
+  }
+
+  private static create(
+    request: ChatRequest,
+    visible: ReadonlyMap<string, ToolCallback>,
+    selection: SelectedTools | undefined,
+    context: ToolContext,
+    signal: AbortLike | undefined,
+    telemetry: CallTelemetry | undefined,
+  ): ChatRun {
+    const tools = selection ? selection.tools : visible;
     const definitions = selection ? selection.definitions() : toolDefinitionsOf(tools);
     const run = new ChatRun(request, tools, definitions, context, selection, signal, telemetry);
     if (request.resumption) run.restore(restoreRun(request.resumption));

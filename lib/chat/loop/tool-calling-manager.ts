@@ -18,7 +18,12 @@ import {
 import type { ToolRoundInput, ToolExecutionResult } from './tool-execution-result';
 import { assertToolCallbackSource, assertValidCallbackName } from './tool-callback-sources';
 import { ToolRound, type ToolRoundSettings } from './tool-round';
-import { isStillValid, ToolResolutionCache, type ToolCallbackSource } from './tool-resolution-cache';
+import {
+  isStillValid,
+  ToolResolutionCache,
+  type ToolCallbackSource,
+  type ToolResolution,
+} from './tool-resolution-cache';
 import { visibleToolCallbacks } from './tool-visibility';
 import type { ToolContext } from '../../tool/tool-context';
 import type { AbortLike } from './run-abort';
@@ -52,8 +57,13 @@ export interface ToolSelection {
   readonly resolutionKey?: object;
 }
 
-// Set by the class's static block: `executeRound()` reads a manager's private settings.
+// Set by the class's static block: `executeRound()` reads a manager's private settings, `resolveTools()` resolves
+// through its private `resolveSources()`.
 let settingsOf: (manager: ToolCallingManager) => ToolRoundSettings;
+let resolveSourcesOf: (
+  manager: ToolCallingManager,
+  selection: ToolSelection,
+) => ReadonlyMap<string, ToolCallback> | Promise<ReadonlyMap<string, ToolCallback>>;
 
 /**
  * Resolves the tools of a request and runs the tool calls of a model response (Spring AI's `ToolCallingManager`).
@@ -92,6 +102,13 @@ export class ToolCallingManager {
    * the previous resolution under that key, that resolution's map is returned again.
    */
   async resolveToolCallbacks(selection: ToolSelection): Promise<ReadonlyMap<string, ToolCallback>> {
+    return this.resolveSources(selection);
+  }
+
+  /** `resolveToolCallbacks` with no promise when no provider answers with one (a chat run's way, see `resolveTools`). */
+  private resolveSources(
+    selection: ToolSelection,
+  ): ReadonlyMap<string, ToolCallback> | Promise<ReadonlyMap<string, ToolCallback>> {
     const sources = selection.toolCallbacks ?? NO_SOURCES;
     const names = selection.toolNames;
     const key = selection.resolutionKey;
@@ -104,10 +121,23 @@ export class ToolCallingManager {
       asynchronous ||= isThenable(callbacks);
       return callbacks;
     });
-    const results = asynchronous
-      ? await Promise.all(asked.map((callbacks) => Promise.resolve(callbacks)))
-      : (asked as (readonly ToolCallback[])[]);
+    return asynchronous
+      ? Promise.all(asked.map((callbacks) => Promise.resolve(callbacks))).then((results) =>
+          this.resolveFrom(selection, sources, last, providers, results),
+        )
+      : this.resolveFrom(selection, sources, last, providers, asked as (readonly ToolCallback[])[]);
+  }
+
+  private resolveFrom(
+    selection: ToolSelection,
+    sources: readonly ToolCallbackSource[],
+    last: ToolResolution | undefined,
+    providers: readonly number[],
+    results: readonly (readonly ToolCallback[])[],
+  ): ReadonlyMap<string, ToolCallback> {
     if (last !== undefined && isStillValid(last, results)) return last.tools;
+    const names = selection.toolNames;
+    const key = selection.resolutionKey;
 
     const byName = new Map<string, ToolCallback>();
     let conflict = false;
@@ -143,7 +173,8 @@ export class ToolCallingManager {
       );
       indexByName(new Set([...all, ...(resolved ?? [])]));
     }
-    if (reusable) this.resolutions.remember(key, sources, providers, results, byName);
+    if (key !== undefined && (names === undefined || names.length === 0) && sources.length > 0)
+      this.resolutions.remember(key, sources, providers, results, byName);
     return byName;
   }
 
@@ -185,6 +216,7 @@ export class ToolCallingManager {
 
   static {
     settingsOf = (manager) => manager.settings;
+    resolveSourcesOf = (manager, selection) => manager.resolveSources(selection);
   }
 
   /** The manager's own hooks (they run before a request's). */
@@ -205,6 +237,20 @@ export function runRound(
   return manager.executeToolCalls === ToolCallingManager.prototype.executeToolCalls
     ? executeRound(manager, input, roundAbortOf(input))
     : manager.executeToolCalls(input);
+}
+
+/**
+ * A request's tools as a chat run asks for them: the manager's own resolution, whose map comes at once, with no
+ * promise, when no provider answers with one (what `resolveToolCallbacks()` rejects with is then thrown), or the
+ * promise of the `resolveToolCallbacks` of a subclass that overrides it.
+ */
+export function resolveTools(
+  manager: ToolCallingManager,
+  selection: ToolSelection,
+): ReadonlyMap<string, ToolCallback> | Promise<ReadonlyMap<string, ToolCallback>> {
+  return manager.resolveToolCallbacks === ToolCallingManager.prototype.resolveToolCallbacks
+    ? resolveSourcesOf(manager, selection)
+    : manager.resolveToolCallbacks(selection);
 }
 
 /**
