@@ -201,4 +201,15 @@ describe('MCP client on SDK v2 against a 2025-11-25 server (SDK v1, sessions)', 
     await json((await tool(provider, 'chatty')).call('{}', context));
     expect(logs).toEqual([{ level: 'warning', logger: 'chatty', data: { note: 'low on paper' } }]);
   });
+
+  it('lists again over a new session when the server forgot its session (a restarted server), with no outage', async () => {
+    const before = server.sessions();
+    await provider.getToolCallbacks();
+    await server.notifyToolsChanged();
+    server.forgetSessions();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const names = (await provider.getToolCallbacks()).map((callback) => callback.getToolDefinition().name);
+    expect(names).toContain('ask');
+    expect(server.sessions()).toBe(before + 1);
+  });
 });

@@ -15,6 +15,12 @@ export interface V1McpServer {
   readonly url: string;
   /** What the server's `elicitation/create` requests got back: a result, or the client's error message. */
   readonly elicitations: unknown[];
+  /** How many sessions were opened (`initialize` handshakes). */
+  readonly sessions: () => number;
+  /** Sends `notifications/tools/list_changed` on every open session. */
+  notifyToolsChanged(): Promise<void>;
+  /** Forgets every session, as a restarted server would: their next request gets a 404. */
+  forgetSessions(): void;
   close(): Promise<void>;
 }
 
@@ -47,6 +53,8 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 export async function startV1McpServer(): Promise<V1McpServer> {
   const elicitations: unknown[] = [];
   const transports = new Map<string, StreamableHTTPServerTransport>();
+  const servers: Server[] = [];
+  let sessions = 0;
   const create = () => {
     const server = new Server(
       { name: 'v1-test-server', version: '1.0.0' },
@@ -96,6 +104,7 @@ export async function startV1McpServer(): Promise<V1McpServer> {
           return { content: [{ type: 'text', text: 'unknown' }], isError: true };
       }
     });
+    servers.push(server);
     return server;
   };
   const http: HttpServer = createServer((request, response) => {
@@ -108,6 +117,7 @@ export async function startV1McpServer(): Promise<V1McpServer> {
           sessionIdGenerator: () => randomUUID(),
           onsessioninitialized: (id) => void transports.set(id, created),
         });
+        sessions++;
         await create().connect(created);
         transport = created;
       }
@@ -120,6 +130,11 @@ export async function startV1McpServer(): Promise<V1McpServer> {
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     elicitations,
+    sessions: () => sessions,
+    notifyToolsChanged: async () => {
+      await Promise.all(servers.map((server) => server.sendToolListChanged().catch(() => undefined)));
+    },
+    forgetSessions: () => transports.clear(),
     close: async () => {
       await Promise.all([...transports.values()].map((transport) => transport.close()));
       http.closeAllConnections();
