@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { ResultPart } from '../../tool/result/result-part';
 import { ToolResult } from '../../tool/result/tool-result';
 import type { ToolResultPart } from '../../tool/result/tool-result-part';

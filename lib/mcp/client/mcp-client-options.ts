@@ -1,9 +1,17 @@
+import type { McpClientAuth } from './auth/mcp-client-auth';
+
 /** An MCP server reached over Streamable HTTP. */
 export interface McpHttpServerConfig {
   /** The endpoint, `http(s)://…/mcp`. */
   readonly url: string;
   /** Sent with every request (an `Authorization` header, say). Never logged nor shown in an error. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * How the client authorizes itself to the server (OAuth 2.1 through the SDK's auth support): the transport gets
+   * the provider `createMcpAuthProvider()` makes of it. A token it obtains replaces an `Authorization` entry of
+   * `headers`. Credentials in it are never logged nor shown in an error.
+   */
+  readonly auth?: McpClientAuth;
 }
 
 /** An MCP server started as a child process and spoken to over its stdin/stdout. */

@@ -4,7 +4,7 @@ import type { McpServerConfig } from './mcp-client-options';
 
 export const MCP_SERVER_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,32}$/;
 
-const HTTP_KEYS = new Set(['url', 'headers', 'forwardContext']);
+const HTTP_KEYS = new Set(['url', 'headers', 'auth', 'forwardContext']);
 const STDIO_KEYS = new Set(['command', 'args', 'env', 'cwd', 'forwardContext']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -43,6 +43,8 @@ function serverProblems(name: string, config: unknown): string[] {
       problems.push(`${at}: "url" must be an http(s) URL`);
     if (config.headers !== undefined && !isStringRecord(config.headers))
       problems.push(`${at}: "headers" must be an object of strings`);
+    if (config.auth !== undefined && !(isRecord(config.auth) && typeof config.auth.type === 'string'))
+      problems.push(`${at}: "auth" must be an object with a "type"`);
   } else {
     if (typeof config.command !== 'string' || config.command.trim() === '')
       problems.push(`${at}: "command" must be a non-empty string`);

@@ -68,13 +68,7 @@ export class McpToolCallback implements ToolCallback {
     const args = parseToolInputJson(input, name);
     const found = this.tool.validate(args);
     if (found) throw new InvalidToolInputError(name, found.issues, found.count);
-    const result = await this.connection.callTool(
-      this.tool.name,
-      name,
-      args,
-      this.meta(context),
-      context?.signal,
-    );
+    const result = await this.connection.callTool(this.tool.name, name, args, this.meta(context), context);
     if (result.isError === true)
       throw new McpToolCallError(this.connection.name, name, mcpResultText(result));
     return mcpToolResult(result);

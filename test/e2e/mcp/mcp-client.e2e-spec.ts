@@ -10,6 +10,8 @@ import {
 import { ScriptedChatModel } from 'nestjs-tool-calling/testing';
 import { startApp } from '../module/fixtures/start-app';
 import { startLoopbackMcpServer, type LoopbackMcpServer } from '../../mcp/support/http-mcp-server';
+import { startV2McpServer } from '../../mcp/client/support/v2-mcp-server';
+import { McpToolCallbackProvider } from 'nestjs-tool-calling/mcp';
 
 const STDIO_MAIN = join(__dirname, '..', '..', 'mcp', 'support', 'stdio-server-main.js');
 
@@ -142,5 +144,35 @@ describe('MCP servers in the module options', () => {
       },
       { id: 'c', name: 'echo', result: 'local still', isError: false },
     ]);
+  });
+});
+
+describe('a remote tool through ChatClient.stream()', () => {
+  it("yields the server's progress notifications as tool-progress events, in order, never sent to the model", async () => {
+    const server = await startV2McpServer();
+    const provider = new McpToolCallbackProvider({ servers: { remote: { url: server.url } } });
+    try {
+      const model = new ScriptedChatModel([{ toolCalls: [{ id: 'c1', name: 'count' }] }, 'counted']);
+      const events = [];
+      const stream = ChatClient.create(model, { toolCallbacks: [...(await provider.getToolCallbacks())] })
+        .prompt('count')
+        .stream()
+        .events();
+      for await (const event of stream) events.push(event);
+      expect(events.filter((event) => event.type === 'tool-progress')).toEqual(
+        [1, 2, 3].map((step) => ({
+          type: 'tool-progress',
+          round: 1,
+          toolCall: expect.objectContaining({ id: 'c1', name: 'count' }),
+          progress: step,
+          total: 3,
+          message: `step ${step}`,
+        })),
+      );
+      expect(JSON.stringify(model.requests[1].messages)).not.toContain('step 1');
+    } finally {
+      await provider.close();
+      await server.close();
+    }
   });
 });
