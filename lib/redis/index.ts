@@ -9,3 +9,4 @@ export {
   RedisResumableStreamStore,
   type RedisResumableStreamStoreOptions,
 } from '../ui/resumable/redis-resumable-stream-store';
+export { RedisMcpTokenStore, type RedisMcpTokenStoreOptions } from './redis-mcp-token-store';
