@@ -10,3 +10,9 @@ export {
   type RedisResumableStreamStoreOptions,
 } from '../ui/resumable/redis-resumable-stream-store';
 export { RedisMcpTokenStore, type RedisMcpTokenStoreOptions } from './redis-mcp-token-store';
+export type {
+  McpTokenStore,
+  McpAuthRecords,
+  McpAuthSlot,
+  McpAuthDocument,
+} from '../mcp/client/auth/mcp-token-store';

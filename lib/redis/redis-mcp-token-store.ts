@@ -31,6 +31,7 @@ export class RedisMcpTokenStore implements McpTokenStore {
     this.prefix = options.keyPrefix ?? 'nestjs-tool-calling:';
   }
 
+  /** {@inheritDoc McpTokenStore.get} */
   async get<S extends McpAuthSlot>(server: string, slot: S): Promise<McpAuthRecords[S] | undefined> {
     const raw = await redisOperation(this.client, STORE, 'get', () =>
       this.client.get(this.key(server, slot)),
@@ -44,6 +45,7 @@ export class RedisMcpTokenStore implements McpTokenStore {
     }
   }
 
+  /** {@inheritDoc McpTokenStore.set} */
   async set<S extends McpAuthSlot>(
     server: string,
     slot: S,
@@ -59,6 +61,7 @@ export class RedisMcpTokenStore implements McpTokenStore {
     );
   }
 
+  /** {@inheritDoc McpTokenStore.delete} */
   async delete(server: string, slots: readonly McpAuthSlot[]): Promise<void> {
     if (slots.length === 0) return;
     const keys = slots.map((slot) => this.key(server, slot));

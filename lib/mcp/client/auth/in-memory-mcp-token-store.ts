@@ -9,8 +9,10 @@ interface Entry {
 export class InMemoryMcpTokenStore implements McpTokenStore {
   private readonly entries = new Map<string, Entry>();
 
+  /** @param now - the clock, in milliseconds since the epoch (a test's own). */
   constructor(private readonly now: () => number = Date.now) {}
 
+  /** {@inheritDoc McpTokenStore.get} */
   get<S extends McpAuthSlot>(server: string, slot: S): Promise<McpAuthRecords[S] | undefined> {
     const key = entryKey(server, slot);
     const entry = this.entries.get(key);
@@ -19,6 +21,7 @@ export class InMemoryMcpTokenStore implements McpTokenStore {
     return Promise.resolve(live && (structuredClone(live.value) as McpAuthRecords[S]));
   }
 
+  /** {@inheritDoc McpTokenStore.set} */
   set<S extends McpAuthSlot>(
     server: string,
     slot: S,
@@ -30,6 +33,7 @@ export class InMemoryMcpTokenStore implements McpTokenStore {
     return Promise.resolve();
   }
 
+  /** {@inheritDoc McpTokenStore.delete} */
   delete(server: string, slots: readonly McpAuthSlot[]): Promise<void> {
     for (const slot of slots) this.entries.delete(entryKey(server, slot));
     return Promise.resolve();

@@ -32,6 +32,11 @@ export interface McpPreRegisteredClient {
    * @defaultValue `client_secret_basic` with a secret, `none` without
    */
   readonly tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | 'none';
+  /**
+   * The `issuer` of the authorization server these credentials were registered with: they are sent to no other
+   * (SEP-2352). Without it they go to whichever authorization server the MCP server names, and the SDK warns.
+   */
+  readonly issuer?: string;
 }
 
 /** Settings every kind of MCP authorization has. */
@@ -115,6 +120,11 @@ export interface McpClientCredentialsAuth extends McpClientAuthBase {
    * @defaultValue `private_key_jwt` with a key, else `client_secret_basic`
    */
   readonly tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
+  /**
+   * The `issuer` of the authorization server these credentials were registered with: they are sent to no other
+   * (SEP-2352). Without it they go to whichever authorization server the MCP server names, and the SDK warns.
+   */
+  readonly issuer?: string;
 }
 
 /** What the app's identity provider needs to turn the user's ID token into a JWT authorization grant (RFC 8693). */
@@ -143,6 +153,11 @@ export interface McpCrossAppAccessAuth extends McpClientAuthBase {
   readonly clientSecret: string;
   /** Where the grant comes from: the IdP to exchange the user's ID token with. */
   readonly identityProvider: McpIdentityProvider;
+  /**
+   * The `issuer` of the authorization server these credentials were registered with: they are sent to no other
+   * (SEP-2352). Without it they go to whichever authorization server the MCP server names, and the SDK warns.
+   */
+  readonly issuer?: string;
 }
 
 /** How the client authorizes itself to one MCP server over HTTP (OAuth 2.1, through the MCP SDK's auth support). */

@@ -45,6 +45,11 @@ export interface McpOAuthClientProviderOptions {
 export class McpOAuthClientProvider implements OAuthClientProvider {
   /** The client ID metadata document's URL, when configured. */
   readonly clientMetadataUrl?: string;
+  /**
+   * Keeps a registration the SDK made (dynamic, or a metadata-document URL); absent when the credentials are
+   * configured, so the SDK never replaces them and refuses to send them to another issuer than theirs.
+   */
+  readonly saveClientInformation?: (information: StoredOAuthClientInformation) => Promise<void>;
   /** Signs a `private_key_jwt` client assertion, when the client authenticates with a key. */
   readonly addClientAuthentication?: AddClientAuthentication;
   private readonly store: McpTokenStore;
@@ -65,6 +70,9 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     this.store = auth.tokenStore ?? new InMemoryMcpTokenStore();
     this.secrets = configuredSecrets(auth);
     if (auth.type === 'authorization_code') this.clientMetadataUrl = auth.clientMetadataUrl;
+    if (auth.type === 'authorization_code' && !auth.client)
+      this.saveClientInformation = (information) =>
+        this.store.set(this.server.name, 'client', { ...information });
     if (auth.type === 'client_credentials' && clientCredentialsMethod(auth) === 'private_key_jwt') {
       const key = auth.privateKey!;
       this.addClientAuthentication = this.sdk.createPrivateKeyJwtAuth({
@@ -76,10 +84,12 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     }
   }
 
+  /** The app's redirect endpoint (authorization code); undefined for the grants without a user. */
   get redirectUrl(): string | undefined {
     return this.auth.type === 'authorization_code' ? this.auth.redirectUrl : undefined;
   }
 
+  /** This client's metadata, for dynamic registration and the grant's defaults. */
   get clientMetadata(): OAuthClientMetadata {
     const auth = this.auth;
     const common = {
@@ -112,25 +122,26 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     }
   }
 
+  /** A fresh random `state` for an authorization request, kept (ten minutes) to check the redirect against. */
   async state(): Promise<string> {
     const state = randomBytes(32).toString('base64url');
     await this.store.set(this.server.name, 'state', state, MCP_AUTHORIZATION_PENDING_MS);
     return state;
   }
 
+  /** The configured client, else the registration kept in the store. */
   async clientInformation(): Promise<StoredOAuthClientInformation | undefined> {
-    const stored = await this.store.get(this.server.name, 'client');
-    return (stored as StoredOAuthClientInformation | undefined) ?? this.configuredClient();
+    const configured = this.configuredClient();
+    if (configured) return configured;
+    return (await this.store.get(this.server.name, 'client')) as StoredOAuthClientInformation | undefined;
   }
 
-  async saveClientInformation(information: StoredOAuthClientInformation): Promise<void> {
-    await this.store.set(this.server.name, 'client', { ...information });
-  }
-
+  /** The server's tokens from the store. */
   async tokens(): Promise<StoredOAuthTokens | undefined> {
     return (await this.store.get(this.server.name, 'tokens')) as StoredOAuthTokens | undefined;
   }
 
+  /** Keeps new tokens: until `expires_in` when there is no refresh token, else until replaced. */
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
     // Without a refresh token the record is useless once the access token expires; with one it must outlive it.
     const ttlMs =
@@ -140,6 +151,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     await this.store.set(this.server.name, 'tokens', { ...tokens }, ttlMs);
   }
 
+  /** Hands the authorization URL to the app's `onAuthorizationUrl`, and finishes at once when it brings the code. */
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     if (this.auth.type !== 'authorization_code') return;
     const response = await this.auth.onAuthorizationUrl(authorizationUrl, this.server);
@@ -151,10 +163,12 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     this.inlineAuthorizations++;
   }
 
+  /** Keeps the PKCE verifier of the authorization in progress (ten minutes). */
   async saveCodeVerifier(codeVerifier: string): Promise<void> {
     await this.store.set(this.server.name, 'verifier', codeVerifier, MCP_AUTHORIZATION_PENDING_MS);
   }
 
+  /** The PKCE verifier of the authorization in progress; an `McpAuthorizationError` when there is none. */
   async codeVerifier(): Promise<string> {
     const verifier = await this.store.get(this.server.name, 'verifier');
     if (verifier === undefined)
@@ -162,15 +176,18 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     return verifier;
   }
 
+  /** Keeps what discovery found, so that the code is redeemed at the authorization server that issued it. */
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     await this.store.set(this.server.name, 'discovery', { ...state });
   }
 
+  /** What discovery found, from the store. */
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
     return (await this.store.get(this.server.name, 'discovery')) as OAuthDiscoveryState | undefined;
   }
 
-  async invalidateCredentials(scope: keyof typeof SLOTS_OF): Promise<void> {
+  /** Forgets what the server said is no longer valid. */
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
     await this.store.delete(this.server.name, SLOTS_OF[scope]);
   }
 
@@ -184,6 +201,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
     this.discoveredResource = url;
   }
 
+  /** The token request of the grant: client credentials or jwt-bearer; the SDK's default for the authorization code. */
   async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
     const auth = this.auth;
     if (auth.type === 'authorization_code') return undefined;
@@ -259,6 +277,7 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
         client_id: auth.client.clientId,
         ...(auth.client.clientSecret ? { client_secret: auth.client.clientSecret } : {}),
         token_endpoint_auth_method: preRegisteredMethod(auth.client),
+        ...(auth.client.issuer ? { issuer: auth.client.issuer } : {}),
       };
     }
     if (auth.type === 'client_credentials') {
@@ -267,12 +286,14 @@ export class McpOAuthClientProvider implements OAuthClientProvider {
         client_id: auth.clientId,
         ...(method !== 'private_key_jwt' && auth.clientSecret ? { client_secret: auth.clientSecret } : {}),
         token_endpoint_auth_method: method,
+        ...(auth.issuer ? { issuer: auth.issuer } : {}),
       };
     }
     return {
       client_id: auth.clientId,
       client_secret: auth.clientSecret,
       token_endpoint_auth_method: 'client_secret_basic',
+      ...(auth.issuer ? { issuer: auth.issuer } : {}),
     };
   }
 

@@ -1,5 +1,6 @@
 /** A JSON object the MCP SDK hands over to be kept (tokens, a client registration, discovery results). */
 export interface McpAuthDocument {
+  /** Any JSON value, by field name. */
   readonly [key: string]: unknown;
 }
 

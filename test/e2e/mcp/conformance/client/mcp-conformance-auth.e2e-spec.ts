@@ -31,10 +31,9 @@ async function runClientScenario(scenario: string): Promise<{ code: number; chec
       ['client', '--command', COMMAND, '--scenario', scenario, '-o', dir, '--timeout', '60000'],
       90_000,
     );
-    const [saved] = await readdir(dir);
-    const checks = saved
-      ? (JSON.parse(await readFile(join(dir, saved, 'checks.json'), 'utf8')) as ConformanceCheck[])
-      : [];
+    // The scenario's name has a slash: its results are in auth/<name>-<time>/checks.json.
+    const saved = (await readdir(dir, { recursive: true })).find((file) => file.endsWith('checks.json'));
+    const checks = saved ? (JSON.parse(await readFile(join(dir, saved), 'utf8')) as ConformanceCheck[]) : [];
     return { code, checks };
   } finally {
     await rm(dir, { recursive: true, force: true });
