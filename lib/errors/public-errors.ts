@@ -67,3 +67,5 @@ export { ChatModelConfigurationError } from './chat-model-configuration.error';
 export { McpServerUnavailableError } from './mcp-server-unavailable.error';
 export { McpToolCallError } from './mcp-tool-call.error';
 export { InvalidMcpServersError } from './invalid-mcp-servers.error';
+export { McpAuthorizationError } from './mcp-authorization.error';
+export { McpAuthorizationRequiredError } from './mcp-authorization-required.error';

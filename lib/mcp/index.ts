@@ -20,3 +20,29 @@ export {
   type McpStdioServer,
 } from './server/serve-tools-over-stdio';
 export { StderrLogger } from './server/stderr.logger';
+export {
+  McpOAuthClientProvider,
+  type McpOAuthClientProviderOptions,
+  MCP_AUTHORIZATION_PENDING_MS,
+} from './client/auth/mcp-oauth-client.provider';
+export { createMcpAuthProvider } from './client/auth/mcp-auth-provider.factory';
+export { withMcpAuthorization, MCP_AUTHORIZATION_ROUNDS } from './client/auth/with-mcp-authorization';
+export { InMemoryMcpTokenStore } from './client/auth/in-memory-mcp-token-store';
+export type {
+  McpClientAuth,
+  McpClientAuthBase,
+  McpAuthorizationCodeAuth,
+  McpClientCredentialsAuth,
+  McpCrossAppAccessAuth,
+  McpAuthorizationResponse,
+  McpAuthServer,
+  McpPreRegisteredClient,
+  McpClientPrivateKey,
+  McpIdentityProvider,
+} from './client/auth/mcp-client-auth';
+export type {
+  McpTokenStore,
+  McpAuthRecords,
+  McpAuthSlot,
+  McpAuthDocument,
+} from './client/auth/mcp-token-store';

@@ -9,3 +9,10 @@ export {
   RedisResumableStreamStore,
   type RedisResumableStreamStoreOptions,
 } from '../ui/resumable/redis-resumable-stream-store';
+export { RedisMcpTokenStore, type RedisMcpTokenStoreOptions } from './redis-mcp-token-store';
+export type {
+  McpTokenStore,
+  McpAuthRecords,
+  McpAuthSlot,
+  McpAuthDocument,
+} from '../mcp/client/auth/mcp-token-store';

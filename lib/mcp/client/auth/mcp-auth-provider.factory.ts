@@ -1,6 +1,14 @@
-import type { McpClientAuth } from './mcp-client-auth';
+import type { McpAuthServer, McpClientAuth } from './mcp-client-auth';
+import { McpOAuthClientProvider, type McpOAuthClientProviderOptions } from './mcp-oauth-client.provider';
 
-/** The SDK's `OAuthClientProvider` for one server's `auth` settings (issue 25 fills it in). */
-export function createMcpAuthProvider(auth: McpClientAuth, server: { name: string; url: string }): unknown {
-  throw new Error(`MCP server "${server.name}": OAuth (${auth.type}) is not available yet`);
+/**
+ * The SDK's `OAuthClientProvider` for one server's `auth` settings, to give the transport as its `authProvider`
+ * (an `McpOAuthClientProvider`: the client also uses its `finishAuthorization` and `takeInlineAuthorization`).
+ */
+export function createMcpAuthProvider(
+  auth: McpClientAuth,
+  server: McpAuthServer,
+  options?: McpOAuthClientProviderOptions,
+): McpOAuthClientProvider {
+  return new McpOAuthClientProvider(auth, server, options);
 }
