@@ -297,6 +297,24 @@ export type {
   McpStdioServerConfig,
   McpServerCommonConfig,
 } from './mcp/client/mcp-client-options';
+export type {
+  McpClientAuth,
+  McpClientAuthBase,
+  McpAuthorizationCodeAuth,
+  McpClientCredentialsAuth,
+  McpCrossAppAccessAuth,
+  McpAuthorizationResponse,
+  McpAuthServer,
+  McpPreRegisteredClient,
+  McpClientPrivateKey,
+  McpIdentityProvider,
+} from './mcp/client/auth/mcp-client-auth';
+export type {
+  McpTokenStore,
+  McpAuthRecords,
+  McpAuthSlot,
+  McpAuthDocument,
+} from './mcp/client/auth/mcp-token-store';
 
 // --- Tool search: the model searches the caller's tools instead of receiving them all -------------------------------
 export { ToolSearchAdvisor, type ToolSearchAdvisorOptions } from './search/tool-search.advisor';
