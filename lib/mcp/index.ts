@@ -20,3 +20,12 @@ export {
   type McpStdioServer,
 } from './server/serve-tools-over-stdio';
 export { StderrLogger } from './server/stderr.logger';
+export {
+  InMemoryMcpEventStore,
+  type InMemoryMcpEventStoreOptions,
+} from './server/event-store/in-memory-mcp-event-store';
+export type {
+  McpEventStore,
+  McpSessionEventStore,
+  McpEventMessage,
+} from './server/event-store/mcp-event-store';

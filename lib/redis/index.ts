@@ -9,3 +9,9 @@ export {
   RedisResumableStreamStore,
   type RedisResumableStreamStoreOptions,
 } from '../ui/resumable/redis-resumable-stream-store';
+export { RedisMcpEventStore, type RedisMcpEventStoreOptions } from './redis-mcp-event-store';
+export type {
+  McpEventStore,
+  McpSessionEventStore,
+  McpEventMessage,
+} from '../mcp/server/event-store/mcp-event-store';
