@@ -1,4 +1,10 @@
-import { request as httpRequest, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  request as httpRequest,
+  createServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** A load balancer for tests: each request goes to the next upstream in turn, with no affinity of any kind. */
@@ -23,6 +29,8 @@ export async function startRoundRobinProxy(upstreams: readonly string[]): Promis
   const served = targets.map(() => 0);
   const log: { method: string; upstream: number; session?: string }[] = [];
   const sockets = new Set<Socket>();
+  // No pooled connection outlives the proxy.
+  const agent = new Agent({ keepAlive: false });
   let next = 0;
 
   const forward = (incoming: IncomingMessage, outgoing: ServerResponse): void => {
@@ -37,6 +45,7 @@ export async function startRoundRobinProxy(upstreams: readonly string[]): Promis
     const target = targets[upstream];
     const proxied = httpRequest(
       {
+        agent,
         host: target.hostname,
         port: target.port,
         method: incoming.method,
@@ -72,6 +81,7 @@ export async function startRoundRobinProxy(upstreams: readonly string[]): Promis
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
+        agent.destroy();
         server.close(() => resolve());
       }),
   };
