@@ -149,7 +149,9 @@ export type {
   ToolInputDeltaEvent,
   ToolProgressEvent,
   ToolRetryEvent,
+  ToolElicitationEvent,
 } from './chat/loop/chat-stream-event';
+export type { ToolElicitationHandler } from './chat/loop/chat-elicitation';
 export { ToolCallingManager, type ToolSelection } from './chat/loop/tool-calling-manager';
 export type {
   InternalToolExecution,

@@ -1,4 +1,5 @@
 import { ToolCallingLimitError } from '../../errors/tool-calling-limit.error';
+import { chatElicitor, chatToolLogSink } from './chat-elicitation';
 import type { CallTelemetry } from '../ports/chat-telemetry';
 import type { PendingApproval } from '../ports/pending-approval';
 import type { ToolCallback } from '../../tool/tool-callback';
@@ -98,9 +99,13 @@ export class ChatRun {
       signal.throwIfAborted();
     }
     const resolved = await request.manager.resolveToolCallbacks(request);
-    const context = request.context.withExecution(
-      scope?.request === undefined ? { conversation: {} } : { request: scope.request, conversation: {} },
-    );
+    const handler = request.elicitationHandler;
+    const context = request.context
+      .withExecution(
+        scope?.request === undefined ? { conversation: {} } : { request: scope.request, conversation: {} },
+      )
+      .withLogSink(chatToolLogSink)
+      .withElicitor(handler === undefined ? undefined : chatElicitor(handler));
     // Tools whose guards deny this caller are neither offered nor run (see ToolCallingManager.visibleToolCallbacks).
     const visible = visibleToolCallbacks(resolved, context);
     let tools = visible instanceof Map ? visible : await visible;
