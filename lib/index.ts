@@ -259,6 +259,8 @@ export {
   APPROVAL_STORE,
   InjectChatMemory,
   InjectApprovalStore,
+  MCP_EVENT_STORE,
+  InjectMcpEventStore,
 } from './module/tool-calling-module.tokens';
 export { ToolCallbackRegistry } from './module/tool-callback.registry';
 export { RequestContextHolder, type HttpResponseLike } from './module/request-context.holder';
