@@ -149,7 +149,9 @@ export type {
   ToolInputDeltaEvent,
   ToolProgressEvent,
   ToolRetryEvent,
+  ToolElicitationEvent,
 } from './chat/loop/chat-stream-event';
+export type { ToolElicitationHandler } from './chat/loop/chat-elicitation';
 export { ToolCallingManager, type ToolSelection } from './chat/loop/tool-calling-manager';
 export type {
   InternalToolExecution,
@@ -257,6 +259,8 @@ export {
   APPROVAL_STORE,
   InjectChatMemory,
   InjectApprovalStore,
+  MCP_EVENT_STORE,
+  InjectMcpEventStore,
 } from './module/tool-calling-module.tokens';
 export { ToolCallbackRegistry } from './module/tool-callback.registry';
 export { RequestContextHolder, type HttpResponseLike } from './module/request-context.holder';

@@ -25,6 +25,7 @@ export { ToolDefinitionError } from './tool-definition.error';
 export { DuplicateToolNameError } from './duplicate-tool-name.error';
 export { MissingToolContextKeyError } from './missing-tool-context-key.error';
 export { InvalidToolProgressError } from './invalid-tool-progress.error';
+export { InvalidElicitationAnswerError } from './invalid-elicitation-answer.error';
 export { UnknownToolNamesError } from './unknown-tool-names.error';
 export { ToolNameResolutionError } from './tool-name-resolution.error';
 export { InvalidChatRequestError } from './invalid-chat-request.error';

@@ -46,3 +46,12 @@ export type {
   McpAuthSlot,
   McpAuthDocument,
 } from './client/auth/mcp-token-store';
+export {
+  InMemoryMcpEventStore,
+  type InMemoryMcpEventStoreOptions,
+} from './server/event-store/in-memory-mcp-event-store';
+export type {
+  McpEventStore,
+  McpSessionEventStore,
+  McpEventMessage,
+} from './server/event-store/mcp-event-store';

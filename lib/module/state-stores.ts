@@ -11,11 +11,15 @@ import { InMemoryResumableStreamStore } from '../ui/resumable/in-memory-resumabl
 import { RedisResumableStreamStore } from '../ui/resumable/redis-resumable-stream-store';
 import type { ResumableStreamStore } from '../ui/resumable/resumable-stream-store';
 import { closeRedisClient, createRedisClient } from '../util/redis-client';
+import { InMemoryMcpEventStore } from '../mcp/server/event-store/in-memory-mcp-event-store';
+import type { McpSessionEventStore } from '../mcp/server/event-store/mcp-event-store';
+import { RedisMcpEventStore } from '../redis/redis-mcp-event-store';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
 import { TOOL_CALLING_MODULE_OPTIONS } from './tool-calling-module.tokens';
 
 /**
- * The module's state that outlives a request: chat memory, the approval store and the stream store, in memory, or in
+ * The module's state that outlives a request: chat memory, the approval store, the stream store and the MCP event
+ * store, in memory, or in
  * Redis when the options have `redis` (one connection for all, closed when the application shuts down).
  */
 @Injectable()
@@ -23,6 +27,8 @@ export class StateStores implements OnApplicationShutdown {
   readonly chatMemory: ChatMemory;
   readonly approvalStore: ApprovalStore;
   readonly streamStore: ResumableStreamStore;
+  /** Resumable SSE streams of MCP sessions. */
+  readonly mcpEventStore: McpSessionEventStore;
   private readonly redis?: Redis;
 
   constructor(@Inject(TOOL_CALLING_MODULE_OPTIONS) options: ToolCallingModuleOptions) {
@@ -49,6 +55,9 @@ export class StateStores implements OnApplicationShutdown {
       (this.redis
         ? new RedisResumableStreamStore(this.redis, { keyPrefix })
         : new InMemoryResumableStreamStore());
+    this.mcpEventStore = this.redis
+      ? new RedisMcpEventStore(this.redis, { keyPrefix })
+      : new InMemoryMcpEventStore();
   }
 
   async onApplicationShutdown(): Promise<void> {

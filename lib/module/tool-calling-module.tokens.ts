@@ -34,3 +34,12 @@ export const InjectChatMemory = (): PropertyDecorator & ParameterDecorator => In
 
 /** Injects the module's `ApprovalStore`. */
 export const InjectApprovalStore = (): PropertyDecorator & ParameterDecorator => Inject(APPROVAL_STORE);
+
+/**
+ * The module's MCP event store, for resumable SSE streams of 2025-era MCP sessions: a `RedisMcpEventStore` when the
+ * options have `redis`, else an `InMemoryMcpEventStore` (the MCP server's default when it is given none).
+ */
+export const MCP_EVENT_STORE = Symbol('nestjs-tool-calling:mcp-event-store');
+
+/** Injects the module's MCP event store (`McpSessionEventStore`). */
+export const InjectMcpEventStore = (): PropertyDecorator & ParameterDecorator => Inject(MCP_EVENT_STORE);

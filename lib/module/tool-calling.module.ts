@@ -35,6 +35,7 @@ import type {
 } from './tool-calling-module-options';
 import {
   APPROVAL_STORE,
+  MCP_EVENT_STORE,
   CHAT_MEMORY,
   CHAT_MODEL,
   TOOL_CALLBACK_RESOLVER,
@@ -55,6 +56,11 @@ const PROVIDERS: Provider[] = [
   {
     provide: APPROVAL_STORE,
     useFactory: (stores: StateStores) => stores.approvalStore,
+    inject: [StateStores],
+  },
+  {
+    provide: MCP_EVENT_STORE,
+    useFactory: (stores: StateStores) => stores.mcpEventStore,
     inject: [StateStores],
   },
   {
@@ -96,6 +102,7 @@ const EXPORTS = [
   CHAT_MODEL,
   CHAT_MEMORY,
   APPROVAL_STORE,
+  MCP_EVENT_STORE,
   ToolCallingManager,
   ChatClient,
   McpToolCallbackProvider,

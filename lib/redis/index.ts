@@ -16,3 +16,9 @@ export type {
   McpAuthSlot,
   McpAuthDocument,
 } from '../mcp/client/auth/mcp-token-store';
+export { RedisMcpEventStore, type RedisMcpEventStoreOptions } from './redis-mcp-event-store';
+export type {
+  McpEventStore,
+  McpSessionEventStore,
+  McpEventMessage,
+} from '../mcp/server/event-store/mcp-event-store';

@@ -239,6 +239,11 @@ export class ToolContext<T extends Record<string, unknown> = Record<string, unkn
     }) as Promise<ToolElicitationResult<R>>;
   }
 
+  /** @internal Who `elicit()` asks (the chat loop wraps it to report the question as a stream event). */
+  get elicitor(): ToolElicitor | undefined {
+    return this.channels.elicit;
+  }
+
   /** Whether `elicit()` reaches someone who can answer. */
   get canElicit(): boolean {
     return this.channels.elicit !== undefined;

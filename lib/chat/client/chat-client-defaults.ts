@@ -12,6 +12,7 @@ import type { ChatMemory } from '../ports/chat-memory';
 import type { PrepareRound } from '../loop/round-preparation';
 import type { StopCondition } from '../loop/stop-conditions';
 import type { ToolResultElision } from '../loop/result-elision';
+import type { ToolElicitationHandler } from '../loop/chat-elicitation';
 
 /**
  * What every request of a `ChatClient` starts from. A request adds to it: its tools join these (a name given twice
@@ -42,6 +43,11 @@ export interface ChatClientDefaults {
   readonly stopWhen?: readonly StopCondition[];
   /** Old tool results beyond a budget are elided from model requests (a request's `.elideToolResults()` wins). */
   readonly elideToolResults?: ToolResultElision;
+  /**
+   * Answers the questions tools ask during every request (`ToolContext.elicit()`; a request's
+   * `.elicitationHandler()` wins). Absent: every question is declined at once.
+   */
+  readonly elicitationHandler?: ToolElicitationHandler;
 }
 
 /** How a `ChatClient` runs, besides its defaults. */

@@ -26,6 +26,7 @@ import type { PrepareRound } from '../loop/round-preparation';
 import { assertPrepareRound } from '../loop/round-preparation-list';
 import { assertStopConditions, type StopCondition } from '../loop/stop-conditions';
 import { assertToolResultElision, type ToolResultElision } from '../loop/result-elision';
+import { assertElicitationHandler, type ToolElicitationHandler } from '../loop/chat-elicitation';
 import type { AnswerRepair } from '../loop/answer-repair';
 
 const NO_SCOPE = (): undefined => undefined;
@@ -55,6 +56,7 @@ export class ChatClientRequestSpec {
   private preparations?: PrepareRound[];
   private conditions?: StopCondition[];
   private elision?: ToolResultElision;
+  private elicitation?: ToolElicitationHandler;
 
   /** @internal Made by `ChatClient.prompt()`. */
   constructor(private readonly state: ChatClientState) {}
@@ -192,6 +194,15 @@ export class ChatClientRequestSpec {
     return this;
   }
 
+  /**
+   * Answers the questions this request's tools ask (`ToolContext.elicit()`), instead of the client's handler: see
+   * `ToolElicitationHandler`. Without any, every question is declined at once.
+   */
+  elicitationHandler(handler: ToolElicitationHandler): this {
+    this.elicitation = assertElicitationHandler(handler);
+    return this;
+  }
+
   /** Runs the request when one of the returned spec's methods is called. */
   call(): CallResponseSpec {
     return new CallResponseSpec((instructions, repair) =>
@@ -295,6 +306,7 @@ export class ChatClientRequestSpec {
       prepareRound: prepareRound.length > 0 ? prepareRound : undefined,
       stopWhen: stopWhen.length > 0 ? stopWhen : undefined,
       elideToolResults,
+      elicitationHandler: this.elicitation ?? state.elicitationHandler,
       answerRepair,
     };
   }

@@ -11,6 +11,7 @@ import type { Advisor } from '../advisors/advisor-base';
 import type { PrepareRound } from '../loop/round-preparation';
 import type { StopCondition } from '../loop/stop-conditions';
 import type { ToolResultElision } from '../loop/result-elision';
+import type { ToolElicitationHandler } from '../loop/chat-elicitation';
 
 /** A client's defaults, prepared once when the client is made (tool objects turned into callbacks…). */
 export interface ChatClientState {
@@ -34,6 +35,7 @@ export interface ChatClientState {
   /** Empty: no stop condition. */
   readonly stopWhen: readonly StopCondition[];
   readonly elideToolResults?: ToolResultElision;
+  readonly elicitationHandler?: ToolElicitationHandler;
   /** Added to requests that name a conversation (`ChatClientOptions.chatMemory`). */
   readonly memoryAdvisor?: Advisor;
 }

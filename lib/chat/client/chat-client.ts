@@ -8,6 +8,7 @@ import type { ChatClientState } from './chat-client-state';
 import type { ChatModel } from '../model/chat-model';
 import { mergeChatOptions } from '../model/merge-chat-options';
 import { ToolCallingManager } from '../loop/tool-calling-manager';
+import { assertElicitationHandler } from '../loop/chat-elicitation';
 import { hooksList } from '../loop/tool-calling-manager-options';
 import { assertToolCallbackSource } from '../loop/tool-callback-sources';
 import { toolCallbacksOfObject } from '../../tool/method/tool-object-callbacks';
@@ -77,6 +78,7 @@ export class ChatClient {
       prepareRound,
       stopWhen,
       elideToolResults: defaults.elideToolResults,
+      elicitationHandler: assertElicitationHandler(defaults.elicitationHandler),
       ...(clientOptions.chatMemory && {
         memoryAdvisor: new MessageChatMemoryAdvisor(clientOptions.chatMemory),
       }),
@@ -115,7 +117,7 @@ export class ChatClient {
 
   /**
    * A new client derived from this one: `system`, `chatModel`, `toolCallingManager`, `executionScope`,
-   * `approvals`, `chatMemory` and `elideToolResults` replace this client's; `tools`, `toolCallbacks`, `toolNames`,
+   * `approvals`, `chatMemory`, `elideToolResults` and `elicitationHandler` replace this client's; `tools`, `toolCallbacks`, `toolNames`,
    * `hooks`, `advisors`, `prepareRound` and `stopWhen` are added to its; `toolContext`, `advisorParams` and
    * `options` are merged over its.
    */
@@ -134,6 +136,7 @@ export class ChatClient {
       prepareRound: [...prepareRoundList(d.prepareRound), ...prepareRoundList(changes.prepareRound)],
       stopWhen: [...(d.stopWhen ?? []), ...(changes.stopWhen ?? [])],
       elideToolResults: changes.elideToolResults ?? d.elideToolResults,
+      elicitationHandler: changes.elicitationHandler ?? d.elicitationHandler,
     };
     return new ChatClient(changes.chatModel ?? this.chatModel, defaults, {
       toolCallingManager: changes.toolCallingManager ?? this.state.manager,

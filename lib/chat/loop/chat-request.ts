@@ -16,6 +16,7 @@ import type { PrepareRound } from './round-preparation';
 import type { StopCondition } from './stop-conditions';
 import type { ToolResultElision } from './result-elision';
 import type { AnswerRepair } from './answer-repair';
+import type { ToolElicitationHandler } from './chat-elicitation';
 
 /** Everything one `call()`/`stream()` needs, fixed when it starts: defaults and the request's additions merged. */
 export interface ChatRequest {
@@ -50,6 +51,8 @@ export interface ChatRequest {
   readonly stopWhen?: readonly StopCondition[];
   /** Old tool results beyond this budget are elided from the model requests. */
   readonly elideToolResults?: ToolResultElision;
+  /** Answers the tools' questions (`ToolContext.elicit()`); absent: every question is declined at once. */
+  readonly elicitationHandler?: ToolElicitationHandler;
   /** Set by `entity()` when it may ask the model to repair its answer. */
   readonly answerRepair?: AnswerRepair;
 }

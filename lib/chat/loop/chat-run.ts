@@ -1,4 +1,5 @@
 import { ToolCallingLimitError } from '../../errors/tool-calling-limit.error';
+import { chatElicitor, chatToolLogSink } from './chat-elicitation';
 import type { CallTelemetry } from '../ports/chat-telemetry';
 import type { PendingApproval } from '../ports/pending-approval';
 import type { ToolCallback } from '../../tool/tool-callback';
@@ -99,9 +100,13 @@ export class ChatRun {
     }
     // No promise unless a provider, a guard or the selector answers with one: most runs start synchronously.
     const found = resolveTools(request.manager, request);
-    const context = request.context.withExecution(
-      scope?.request === undefined ? { conversation: {} } : { request: scope.request, conversation: {} },
-    );
+    const handler = request.elicitationHandler;
+    const context = request.context
+      .withExecution(
+        scope?.request === undefined ? { conversation: {} } : { request: scope.request, conversation: {} },
+      )
+      .withLogSink(chatToolLogSink)
+      .withElicitor(handler === undefined ? undefined : chatElicitor(handler));
     const withTools = (resolved: ReadonlyMap<string, ToolCallback>): ChatRun | Promise<ChatRun> => {
       // Tools whose guards deny this caller are neither offered nor run (see ToolCallingManager.visibleToolCallbacks).
       const visible = visibleToolCallbacks(resolved, context);

@@ -5,7 +5,7 @@ import type { ToolCall } from '../model/messages';
 import type { ToolCallEvent } from './tool-execution-result';
 import type { ToolProgressEvent, ToolRetryEvent } from './tool-call-progress-event';
 
-export type { ToolProgressEvent, ToolRetryEvent } from './tool-call-progress-event';
+export type { ToolElicitationEvent, ToolProgressEvent, ToolRetryEvent } from './tool-call-progress-event';
 
 /** Text of the answer as it arrives (and, at the end, the results of `returnDirect` tools as one delta). */
 export interface TextDeltaEvent {

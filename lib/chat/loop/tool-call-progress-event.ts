@@ -1,5 +1,6 @@
 import type { ToolCall } from '../model/messages';
 import type { ToolResultPart } from '../../tool/result/tool-result-part';
+import type { JsonSchema } from '../../tool/json-schema';
 
 /**
  * A running tool reported progress (`ToolContext`), or yielded a preliminary result (a tool written as an async
@@ -41,4 +42,22 @@ export interface ToolRetryEvent {
   readonly delayMs: number;
   /** The failure, as the model would have read it. */
   readonly error: string;
+}
+
+/**
+ * A running tool asked the user a question (`ToolContext.elicit()`), which the app's elicitation handler now answers
+ * (a call without a handler declines at once, with no event). For the caller only: never sent to the model, and it
+ * carries the question, never the tool context.
+ */
+export interface ToolElicitationEvent {
+  /** Marks the event. */
+  readonly type: 'tool-elicitation';
+  /** 1-based number of the model request whose response asked for the call. */
+  readonly round: number;
+  /** The call that asks. */
+  readonly toolCall: ToolCall;
+  /** The question, in words. */
+  readonly message: string;
+  /** The shape of the answer. */
+  readonly requestedSchema: JsonSchema;
 }

@@ -4,7 +4,7 @@ import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolContext } from '../../tool/tool-context';
 import type { AssistantMessage, Message, ToolCall, ToolResponse } from '../model/messages';
 import type { ToolCallHooks } from './tool-call-hooks';
-import type { ToolProgressEvent, ToolRetryEvent } from './tool-call-progress-event';
+import type { ToolElicitationEvent, ToolProgressEvent, ToolRetryEvent } from './tool-call-progress-event';
 
 /** Progress of the tool calls of one round, as `ToolCallingManager.executeToolCalls()` runs them. */
 export type ToolCallEvent =
@@ -13,7 +13,8 @@ export type ToolCallEvent =
   | { readonly type: 'tool-error'; readonly round: number; readonly toolResponse: ToolResponse }
   | ToolResultTruncatedEvent
   | ToolProgressEvent
-  | ToolRetryEvent;
+  | ToolRetryEvent
+  | ToolElicitationEvent;
 
 /**
  * A call's result was longer than its `maxResultChars` and was cut, with a marker the model reads (before the

@@ -77,6 +77,18 @@ export class AgUiEventMapper {
           },
         } as BaseEvent);
         return;
+      case 'tool-elicitation':
+        out.push({
+          type: 'CUSTOM',
+          name: 'tool-elicitation',
+          value: {
+            toolCallId: event.toolCall.id,
+            toolName: event.toolCall.name,
+            message: event.message,
+            requestedSchema: event.requestedSchema,
+          },
+        } as BaseEvent);
+        return;
       case 'tool-retry':
         out.push({
           type: 'CUSTOM',

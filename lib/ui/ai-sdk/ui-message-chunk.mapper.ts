@@ -112,6 +112,19 @@ export class UIMessageChunkMapper {
         });
         return;
       }
+      case 'tool-elicitation':
+        this.enterStep(event.round, out);
+        out.push({
+          type: 'data-tool-elicitation',
+          id: `elicitation-${event.toolCall.id}`,
+          data: {
+            toolCallId: event.toolCall.id,
+            toolName: event.toolCall.name,
+            message: event.message,
+            requestedSchema: event.requestedSchema,
+          },
+        });
+        return;
       case 'tool-retry':
         this.enterStep(event.round, out);
         out.push({

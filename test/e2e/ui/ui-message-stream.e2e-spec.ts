@@ -180,6 +180,12 @@ describe.each(
       message: 'fetching',
     });
     expect(partsOf(final, 'data-tool-result-truncated')[0].data).toMatchObject({ maxResultChars: 100 });
+    expect(partsOf(final, 'data-tool-elicitation')[0].data).toEqual({
+      toolCallId: 'call-1',
+      toolName: 'chart',
+      message: 'Which colours?',
+      requestedSchema: { type: 'object', properties: { palette: { type: 'string' } } },
+    });
     expect(partsOf(final, 'data-tool-retry')[0].data).toEqual({
       toolCallId: 'call-1',
       toolName: 'chart',
@@ -194,6 +200,7 @@ describe.each(
     expect(results.fedChat.status).toBe('ready');
     expect(results.fedChat.seen.data.map((part) => part.type)).toEqual([
       'data-tool-progress',
+      'data-tool-elicitation',
       'data-tool-retry',
       'data-tool-result-truncated',
     ]);
