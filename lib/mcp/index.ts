@@ -12,6 +12,7 @@ export type {
   McpToolServerOptions,
   McpServedTools,
   McpServerIdentity,
+  McpEventStore,
 } from './server/mcp-server-options';
 export { MCP_SERVER_MODULE_OPTIONS } from './server/mcp-server.tokens';
 export {
