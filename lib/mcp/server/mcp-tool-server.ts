@@ -10,7 +10,6 @@ import type {
   jsonSchemaValidator,
 } from '@modelcontextprotocol/server';
 import { assistantMessage } from '../../chat/model/messages';
-import { checkApproval } from '../../chat/loop/approval-check';
 import type { ToolCallingManager } from '../../chat/loop/tool-calling-manager';
 import { ToolCallingError } from '../../errors/tool-calling.error';
 import { McpMessages } from '../../errors/messages/mcp.messages';
@@ -184,17 +183,24 @@ export class McpToolServer {
         name,
         arguments: JSON.stringify(params.arguments ?? {}),
       };
-      if (toolMetadataOf(callback).approval) {
-        const refusal = await this.askApproval(call, callback, context, peer);
-        if (refusal !== undefined) return refusal;
-      }
-      const result = await this.manager.executeToolCalls({
+      const round = {
         history: [],
         message: assistantMessage('', [call]),
         tools: new Map([[name, callback]]),
         context,
         signal,
-      });
+      };
+      let result = await this.manager.executeToolCalls(round);
+      const waiting = result.awaitingApproval?.[0];
+      if (waiting) {
+        // The loop's policy asked for approval: the calling client is asked, inside this very call.
+        const approved = await this.askApproval(name, waiting.arguments, peer);
+        if (!approved) return errorResult(McpMessages.notApproved(name));
+        result = await this.manager.executeToolCalls({
+          ...round,
+          resumption: { responses: [null], decisions: new Map([[0, { approved: true }]]) },
+        });
+      }
       const response = result.toolResponses[0];
       // The loop checked structured content against the outputSchema; MCP also requires it when one is declared.
       if (
@@ -215,26 +221,13 @@ export class McpToolServer {
     }
   }
 
-  /**
-   * Asks the calling client, inside this very call, whether the call may run: nothing to keep, nothing to replay.
-   * `undefined` when it may (or the tool's policy does not ask for these arguments); else the result to return.
-   */
-  private async askApproval(
-    call: { readonly id: string; readonly name: string; readonly arguments: string },
-    callback: ToolCallback,
-    context: ToolContext,
-    peer: McpPeer,
-  ): Promise<CallToolResult | undefined> {
-    const checked = await checkApproval(call, callback, context);
-    if (checked === 'run') return undefined;
-    if (checked instanceof Error) return errorResult(checked.message);
+  /** Whether the calling client approves: asked once, for this call only; nothing kept, nothing to replay. */
+  private async askApproval(name: string, args: Record<string, unknown>, peer: McpPeer): Promise<boolean> {
     const answer = await elicitFrom(peer, {
-      message: McpMessages.approvalQuestion(call.name, checked.arguments),
+      message: McpMessages.approvalQuestion(name, args),
       requestedSchema: APPROVAL_SCHEMA,
     });
-    return answer.action === 'accept' && answer.content.approve === true
-      ? undefined
-      : errorResult(McpMessages.notApproved(call.name));
+    return answer.action === 'accept' && answer.content.approve === true;
   }
 
   /** The call's context, whose progress, questions and log messages go to the calling client. */
