@@ -64,6 +64,8 @@ export class AppModule {
           imports: [AuthModule],
           guards: [AuthGuard],
           toolContext: (request: AuthenticatedRequest) => supportContextOf(request.user!),
+          // 2025-era clients get a session: closeTicket asks them for approval through elicitation.
+          sessions: true,
         }),
       ],
       controllers: [ChatController, UIChatController],

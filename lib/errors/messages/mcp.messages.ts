@@ -22,8 +22,8 @@ export const McpMessages = {
   notJson: (variable: string) =>
     `${variable} must be a JSON object of MCP servers ({ "<name>": { "url": … } })`,
 
-  sdkMissing: (feature: string) =>
-    `${feature} needs the package "@modelcontextprotocol/sdk": npm install @modelcontextprotocol/sdk`,
+  sdkMissing: (feature: string, pkg = '@modelcontextprotocol/sdk') =>
+    `${feature} needs the package "${pkg}": npm install ${pkg}`,
 
   hostNotAllowed: (option: string) =>
     `this MCP endpoint does not accept requests for that Host; allow it with the ${option} option`,
@@ -44,4 +44,9 @@ export const McpMessages = {
   sessionNotFound: () => 'unknown or expired MCP session: start a new one with an initialize request',
 
   sessionRequired: () => 'an MCP session is required: send an initialize request first',
+
+  notApproved: (name: string) => `the call of ${name} was not approved, so it did not run`,
+
+  approvalQuestion: (name: string, args: Record<string, unknown>) =>
+    `Approve the call of ${name} with ${JSON.stringify(args).slice(0, 2000)}?`,
 } as const;

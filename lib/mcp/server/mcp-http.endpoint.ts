@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { McpHttpHandler } from '@modelcontextprotocol/server';
+import type { NodeMcpRequestHandler, NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import { McpMessages } from '../../errors/messages/mcp.messages';
 import { McpSdk } from '../mcp-sdk.loader';
 import { McpRequestCheck } from './mcp-request.check';
+import type { McpEventStore, McpSessionEventStore } from './event-store/mcp-event-store';
+import { sessionEventStore } from './mcp-event-store.provider';
 import type { McpServerModuleOptions } from './mcp-server-options';
 import { McpSessionStore } from './mcp-session.store';
 import type { McpToolServer } from './mcp-tool-server';
@@ -19,22 +22,29 @@ type NestRequest = IncomingMessage & { body?: unknown; raw?: IncomingMessage };
 type NestResponse = ServerResponse & { raw?: ServerResponse };
 
 /**
- * The Streamable HTTP side of the MCP server, called by the endpoint's controller once the app's guards let the
- * request through. Stateless by default (a server and transport per request, answered with JSON); with `sessions`,
- * one per `Mcp-Session-Id`, expiring when idle.
+ * The Streamable HTTP side of the MCP server (SDK v2), called by the endpoint's controller once the app's guards
+ * let the request through. One endpoint serves both eras, as the SDK's `createMcpHandler` routes them: 2026-07-28
+ * requests (the envelope in `_meta`, no handshake) each by a server made for the exchange, so any replica answers;
+ * 2025-era requests (`initialize`, then `Mcp-Session-Id`) statelessly by default, or with `sessions` one server per
+ * session whose SSE streams resume from the `eventStore`.
  */
 export class McpHttpEndpoint {
   private readonly caller = new AsyncLocalStorage<object>();
   private readonly check: McpRequestCheck;
   private readonly maxBodyBytes: number;
   private readonly sessions?: McpSessionStore;
+  private readonly eventStore?: McpEventStore | McpSessionEventStore;
+  private handler?: { readonly mcp: McpHttpHandler; readonly node: NodeMcpRequestHandler };
+  private unsubscribe?: () => void;
 
   constructor(
     private readonly tools: McpToolServer,
     options: McpServerModuleOptions,
+    eventStore?: McpEventStore | McpSessionEventStore,
   ) {
     this.check = new McpRequestCheck(options.allowedHosts, options.allowedOrigins);
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.eventStore = eventStore;
     if (options.sessions) {
       const settings = typeof options.sessions === 'object' ? options.sessions : {};
       this.sessions = new McpSessionStore(
@@ -60,71 +70,72 @@ export class McpHttpEndpoint {
     } else if (req.method === 'POST' && !Number.isFinite(declared) && jsonLength(body) > this.maxBodyBytes) {
       return reply(res, 413, McpMessages.bodyTooLarge(this.maxBodyBytes));
     }
-    const transport = this.sessions
-      ? await this.sessionTransport(req, res, body)
-      : await this.statelessTransport(req, res);
-    if (!transport) return;
-    // The handlers run inside handleRequest's async chain: they find this request as the caller.
-    await this.caller.run(request, () => transport.handleRequest(req, res, body));
+    // The handlers run inside this async chain: they find this request as the caller.
+    await this.caller.run(request, async () => {
+      if (this.sessions && isLegacySessionRequest(req, body)) return this.serveSession(req, res, body);
+      return this.modern().node(req, res, body);
+    });
   }
 
-  /** Closes every session (the application is shutting down). */
+  /** Closes every session and in-flight exchange (the application is shutting down). */
   async close(): Promise<void> {
+    this.unsubscribe?.();
     await this.sessions?.closeAll();
+    await this.handler?.mcp.close();
   }
 
-  private async statelessTransport(
-    req: IncomingMessage,
-    res: ServerResponse,
-  ): Promise<StreamableHTTPServerTransport | undefined> {
-    if (req.method !== 'POST') {
-      res.setHeader('allow', 'POST');
-      reply(res, 405, 'this MCP endpoint is stateless: send JSON-RPC messages with POST');
-      return undefined;
-    }
-    const { StreamableHTTPServerTransport } = McpSdk.httpServer(FEATURE);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
+  /** The SDK's handler of both eras, made on first use: the SDK is loaded only when the endpoint is called. */
+  private modern(): { readonly mcp: McpHttpHandler; readonly node: NodeMcpRequestHandler } {
+    if (this.handler) return this.handler;
+    const { createMcpHandler } = McpSdk.server(FEATURE);
+    const { toNodeHandler } = McpSdk.nodeServer(FEATURE);
+    const mcp = createMcpHandler(() => this.tools.createServer(() => this.caller.getStore()), {
+      // With sessions, a 2025-era request never gets here but one that is neither initialize nor in a session.
+      legacy: 'stateless',
+      maxRequestBodySize: this.maxBodyBytes,
     });
-    const server = this.tools.createServer(() => this.caller.getStore());
-    await server.connect(transport);
-    res.on('close', () => {
-      void transport.close().catch(() => undefined);
-      void server.close().catch(() => undefined);
-    });
-    return transport;
+    this.unsubscribe = this.tools.onToolListChanged(() => mcp.notify.toolsChanged());
+    this.handler = { mcp, node: toNodeHandler(mcp, { maxRequestBodySize: this.maxBodyBytes }) };
+    return this.handler;
   }
 
-  private async sessionTransport(
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: unknown,
-  ): Promise<StreamableHTTPServerTransport | undefined> {
+  private async serveSession(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const sessions = this.sessions!;
     const id = req.headers['mcp-session-id'];
     if (typeof id === 'string') {
       const transport = sessions.get(id);
-      if (!transport) reply(res, 404, McpMessages.sessionNotFound());
-      return transport;
+      if (!transport) return reply(res, 404, McpMessages.sessionNotFound());
+      return transport.handleRequest(req, res, body);
     }
-    const { isInitializeRequest } = McpSdk.types(FEATURE);
-    if (req.method !== 'POST' || !isInitializeRequest(body)) {
-      reply(res, 400, McpMessages.sessionRequired());
-      return undefined;
-    }
-    const { StreamableHTTPServerTransport } = McpSdk.httpServer(FEATURE);
+    if (req.method !== 'POST') return reply(res, 400, McpMessages.sessionRequired());
+    const { NodeStreamableHTTPServerTransport } = McpSdk.nodeServer(FEATURE);
     const server = this.tools.createServer(() => this.caller.getStore());
-    // SSE responses: in JSON-response mode the SDK's transport (1.32) keeps an entry per request for the life of
-    // the session.
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+    const sessionId = randomUUID();
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
+      sessionIdGenerator: () => sessionId,
       onsessioninitialized: (sessionId) => sessions.add(sessionId, transport, server),
       onsessionclosed: (sessionId) => sessions.forget(sessionId),
+      ...(this.eventStore !== undefined && { eventStore: sessionEventStore(this.eventStore, sessionId) }),
     });
     await server.connect(transport);
-    return transport;
+    this.tools.track(server);
+    return transport.handleRequest(req, res, body);
   }
+}
+
+/**
+ * A request of a 2025-era session: one that names a session, an `initialize`, or a GET/DELETE (session stream,
+ * session end). Everything else (2026-07-28 requests, which carry their envelope) goes to the SDK's handler.
+ */
+function isLegacySessionRequest(req: IncomingMessage, body: unknown): boolean {
+  if (typeof req.headers['mcp-session-id'] === 'string') return true;
+  if (req.method === 'GET' || req.method === 'DELETE') return true;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    (body as { method?: unknown }).method === 'initialize'
+  );
 }
 
 function reply(res: ServerResponse, status: number, message: string): void {

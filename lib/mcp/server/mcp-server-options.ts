@@ -1,4 +1,5 @@
 import type { CanActivate, Type, ModuleMetadata } from '@nestjs/common';
+import type { McpEventStore, McpSessionEventStore } from './event-store/mcp-event-store';
 import type { ToolCallback } from '../../tool/tool-callback';
 
 /** Which of the application's tools are served: names, or a test on each callback. Default: every one. */
@@ -19,11 +20,6 @@ export interface McpToolServerOptions {
    * @defaultValue every static and discovered tool of the application
    */
   readonly tools?: McpServedTools;
-  /**
-   * Serve tools that need a person's approval (`@Tool({ approval })`) too. Default `false`: an MCP call cannot pause
-   * for a decision, so such tools are not listed and a call to one is an unknown tool.
-   */
-  readonly serveToolsNeedingApproval?: boolean;
   /**
    * How the server introduces itself to clients.
    * @defaultValue `{ name: 'nestjs-tool-calling', version: '0.1.0' }`
@@ -52,11 +48,20 @@ export interface McpServerModuleOptions extends McpToolServerOptions {
   /** More class decorators for the endpoint's controller (`UseInterceptors(…)`, `ApiExcludeController()`…). */
   readonly decorators?: readonly ClassDecorator[];
   /**
-   * Keep a session per client (`Mcp-Session-Id`), needed for server-to-client notifications such as
-   * `notifications/tools/list_changed`; closed after `idleTimeoutMs` without a request (default 30 minutes).
-   * Default: stateless, a fresh server for every request, which any replica can answer.
+   * Keep a session per 2025-era client (`initialize`, then `Mcp-Session-Id`): needed for what such a client gets
+   * only on a connection (elicitation from tools, so tools that need approval; `logging/setLevel`;
+   * `notifications/tools/list_changed`, resumable SSE streams). Closed after `idleTimeoutMs` without a request
+   * (default 30 minutes). A session lives on the replica that opened it. 2026-07-28 clients never need one.
+   * Default: stateless for both eras, a server made for each request, which any replica can answer.
    */
   readonly sessions?: boolean | { readonly idleTimeoutMs?: number; readonly maxSessions?: number };
+  /**
+   * Keeps the SSE events of 2025-era sessions, so that a client resumes a lost stream with `Last-Event-ID`; any
+   * implementation of the SDK's `EventStore` interface (`McpSessionEventStore`s are handed to each session through
+   * `forSession()`). Used with `sessions` only.
+   * @defaultValue the tool-calling module's `MCP_EVENT_STORE`: in Redis with `redis` configured, else in memory
+   */
+  readonly eventStore?: McpEventStore | McpSessionEventStore;
   /**
    * `Host` header values accepted (host or host:port), against DNS rebinding: default `localhost`, `127.0.0.1`
    * and `[::1]` on any port. List your public host names when deployed, or `'*'` behind a proxy that checks them.

@@ -1,5 +1,5 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Server } from '@modelcontextprotocol/server';
+import type { NodeStreamableHTTPServerTransport as StreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 
 interface Session {
   readonly transport: StreamableHTTPServerTransport;
@@ -8,7 +8,7 @@ interface Session {
 }
 
 /**
- * The open MCP sessions of this process, closed after a time without requests and bounded in number (the oldest
+ * The open 2025-era MCP sessions of this process, closed after a time without requests and bounded in number (the oldest
  * idle one goes first). In memory: a session lives on the replica that opened it.
  */
 export class McpSessionStore {

@@ -1,18 +1,39 @@
 import { Logger } from '@nestjs/common';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolRequestParams,
+  CallToolResult,
+  ElicitRequestFormParams,
+  Server,
+  ServerCapabilities,
+  ServerContext,
+  Tool,
+  jsonSchemaValidator,
+} from '@modelcontextprotocol/server';
 import { assistantMessage } from '../../chat/model/messages';
 import type { ToolCallingManager } from '../../chat/loop/tool-calling-manager';
 import { ToolCallingError } from '../../errors/tool-calling.error';
 import { McpMessages } from '../../errors/messages/mcp.messages';
 import { toolMetadataOf, type ToolCallback } from '../../tool/tool-callback';
 import { ToolContext } from '../../tool/tool-context';
+import type { ToolElicitation, ToolElicitationResult } from '../../tool/tool-elicitation';
 import { McpSdk } from '../mcp-sdk.loader';
 import { mcpCallResultOf } from './mcp-content.mapper';
 import type { McpToolServerOptions } from './mcp-server-options';
 
 const FEATURE = 'Serving tools over MCP';
 const DEFAULT_SERVER_INFO = { name: 'nestjs-tool-calling', version: '0.1.0' };
+const CAPABILITIES: ServerCapabilities = { tools: { listChanged: true }, logging: {} };
+const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+
+/** The question asked of the calling client before a tool that needs approval runs. */
+const APPROVAL_SCHEMA: ElicitRequestFormParams['requestedSchema'] = {
+  type: 'object',
+  properties: {
+    approve: { type: 'boolean', title: 'Approve', description: 'Run this call' },
+    reason: { type: 'string', title: 'Reason', description: 'Why (optional)' },
+  },
+  required: ['approve'],
+};
 
 /** Where the tools come from: the application's static and discovered tools. */
 export interface McpToolSource {
@@ -28,15 +49,25 @@ interface MaybeVisible {
 /** Gives the caller of the MCP message being handled: the HTTP request, or stdio's configured identity. */
 export type McpCallerProvider = () => object | undefined;
 
+/** What one MCP request says about its client: what it can answer. */
+interface McpPeer {
+  readonly server: Server;
+  readonly ctx: ServerContext;
+}
+
 /**
- * The application's tools as an MCP server: `tools/list` shows the tools the caller may see, `tools/call` runs one
- * through the `ToolCallingManager`, the same path as a model's call (argument validation, the tool's time limit,
- * hooks, the error policy, and for tools with guards the handler pipeline), with the caller as the execution's
- * request. Failures are `isError` results, never protocol errors with a stack.
+ * The application's tools as an MCP server on the official SDK v2: `tools/list` shows the tools the caller may
+ * see, `tools/call` runs one through the `ToolCallingManager`, the same path as a model's call (argument
+ * validation, the tool's time limit, hooks, the error policy, and for tools with guards the handler pipeline), with
+ * the caller as the execution's request. The tool's `ToolContext` reports progress, asks questions and logs to the
+ * calling client. A tool that needs approval is served to clients that can answer an elicitation, and asks that
+ * same client before it runs. Failures are `isError` results, never protocol errors with a stack.
  */
 export class McpToolServer {
   private readonly logger = new Logger('McpToolServer');
   private readonly live = new Set<Server>();
+  private readonly changeListeners = new Set<() => void>();
+  private validator?: jsonSchemaValidator;
 
   constructor(
     private readonly source: McpToolSource,
@@ -46,10 +77,7 @@ export class McpToolServer {
 
   /** The tools served, before per-caller visibility. */
   servedTools(): ToolCallback[] {
-    // A call over MCP has nobody to pause for: tools that wait for a person's approval are left out unless asked.
-    const all = this.options.serveToolsNeedingApproval
-      ? this.source.getToolCallbacks()
-      : this.source.getToolCallbacks().filter((callback) => !toolMetadataOf(callback).approval);
+    const all = this.source.getToolCallbacks();
     const filter = this.options.tools;
     if (filter === undefined) return [...all];
     if (typeof filter === 'function') return all.filter((callback) => filter(callback));
@@ -57,59 +85,74 @@ export class McpToolServer {
     return all.filter((callback) => names.has(callback.getToolDefinition().name));
   }
 
-  /** A new SDK server over these tools; `caller` says on whose behalf each message runs. */
+  /**
+   * An SDK server over these tools; `caller` says on whose behalf each message runs. The SDK binds one instance
+   * to one exchange (a 2026 request) or one connection (a 2025 session, stdio): what does not change between them
+   * (the JSON Schema validator, the capabilities, the handlers' work) is made once per process.
+   */
   createServer(caller: McpCallerProvider): Server {
     const { Server } = McpSdk.server(FEATURE);
-    const { ListToolsRequestSchema, CallToolRequestSchema } = McpSdk.types(FEATURE);
+    this.validator ??= new (McpSdk.ajvValidator(FEATURE).AjvJsonSchemaValidator)();
     const server = new Server(this.options.serverInfo ?? DEFAULT_SERVER_INFO, {
-      capabilities: { tools: { listChanged: true } },
+      capabilities: CAPABILITIES,
+      jsonSchemaValidator: this.validator,
       ...(this.options.instructions !== undefined && { instructions: this.options.instructions }),
     });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({
-      tools: await this.listFor(caller()),
+    server.setRequestHandler('tools/list', async (_request, ctx) => ({
+      tools: await this.listFor(caller(), { server, ctx }),
     }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      this.call(
-        caller(),
-        request.params.name,
-        request.params.arguments,
-        extra.signal,
-        String(extra.requestId),
-      ),
+    server.setRequestHandler('tools/call', (request, ctx) =>
+      this.call(caller(), request.params, { server, ctx }),
     );
-    this.live.add(server);
-    server.onclose = () => this.live.delete(server);
     return server;
   }
 
-  /** Tells every connected client with a session (stdio, HTTP sessions) that the tools changed. */
+  /** Keeps `server` (a session's, stdio's) to tell it when the tools change, until it closes. */
+  track(server: Server): void {
+    this.live.add(server);
+    const previous = server.onclose;
+    server.onclose = () => {
+      this.live.delete(server);
+      previous?.();
+    };
+  }
+
+  /** Calls `listener` on `notifyToolListChanged()` (the HTTP endpoint's 2026 subscriptions); returns the undo. */
+  onToolListChanged(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** Tells every connected client (stdio, 2025 sessions, 2026 subscriptions) that the tools changed. */
   async notifyToolListChanged(): Promise<void> {
+    for (const listener of this.changeListeners) listener();
     await Promise.all(
       [...this.live].map((server) => server.sendToolListChanged().catch(() => this.live.delete(server))),
     );
   }
 
-  /** How many servers are connected now (a stateless request's server lives as long as its request). */
+  /** How many servers with a connection are kept now (stdio, 2025 sessions). */
   get connectedServers(): number {
     return this.live.size;
   }
 
-  private async listFor(caller: object | undefined): Promise<Tool[]> {
+  private async listFor(caller: object | undefined, peer: McpPeer): Promise<Tool[]> {
     const context = await this.contextFor(caller);
-    const visible = await this.visibleTools(context);
+    const visible = await this.visibleTools(context, canElicit(peer));
     return visible.map((callback) => {
       const { name, description, inputSchema, outputSchema } = callback.getToolDefinition();
       return {
         name,
         description,
         inputSchema: inputSchema as Tool['inputSchema'],
-        ...(outputSchema !== undefined && { outputSchema: outputSchema as Tool['outputSchema'] }),
+        ...(outputSchema !== undefined && { outputSchema: outputSchema }),
       };
     });
   }
 
-  private async visibleTools(context: ToolContext): Promise<ToolCallback[]> {
-    const served = this.servedTools();
+  /** What this caller may see; tools that need approval only for a client that can be asked. */
+  private async visibleTools(context: ToolContext, canAsk: boolean): Promise<ToolCallback[]> {
+    const served = this.servedTools().filter((callback) => canAsk || !toolMetadataOf(callback).approval);
     const shown = await Promise.all(
       served.map((callback: ToolCallback & MaybeVisible) =>
         callback.isVisible
@@ -122,25 +165,42 @@ export class McpToolServer {
 
   private async call(
     caller: object | undefined,
-    name: string,
-    args: Record<string, unknown> | undefined,
-    signal: AbortSignal,
-    id: string,
+    params: CallToolRequestParams,
+    peer: McpPeer,
   ): Promise<CallToolResult> {
+    const { name } = params;
+    const signal = peer.ctx.mcpReq.signal;
     try {
-      const context = await this.contextFor(caller);
+      const base = await this.contextFor(caller);
       // A tool the caller may not see is unknown to it, as it would be to a model acting for it.
-      const callback = (await this.visibleTools(context)).find(
+      const callback = (await this.visibleTools(base, canElicit(peer))).find(
         (candidate) => candidate.getToolDefinition().name === name,
       );
       if (!callback) return errorResult(McpMessages.unknownTool(name));
-      const result = await this.manager.executeToolCalls({
+      const context = this.withChannels(base, params, peer);
+      const call = {
+        id: `mcp-${String(peer.ctx.mcpReq.id)}`,
+        name,
+        arguments: JSON.stringify(params.arguments ?? {}),
+      };
+      const round = {
         history: [],
-        message: assistantMessage('', [{ id: `mcp-${id}`, name, arguments: JSON.stringify(args ?? {}) }]),
+        message: assistantMessage('', [call]),
         tools: new Map([[name, callback]]),
         context,
         signal,
-      });
+      };
+      let result = await this.manager.executeToolCalls(round);
+      const waiting = result.awaitingApproval?.[0];
+      if (waiting) {
+        // The loop's policy asked for approval: the calling client is asked, inside this very call.
+        const approved = await this.askApproval(name, waiting.arguments, peer);
+        if (!approved) return errorResult(McpMessages.notApproved(name));
+        result = await this.manager.executeToolCalls({
+          ...round,
+          resumption: { responses: [null], decisions: new Map([[0, { approved: true }]]) },
+        });
+      }
       const response = result.toolResponses[0];
       // The loop checked structured content against the outputSchema; MCP also requires it when one is declared.
       if (
@@ -161,10 +221,72 @@ export class McpToolServer {
     }
   }
 
+  /** Whether the calling client approves: asked once, for this call only; nothing kept, nothing to replay. */
+  private async askApproval(name: string, args: Record<string, unknown>, peer: McpPeer): Promise<boolean> {
+    const answer = await elicitFrom(peer, {
+      message: McpMessages.approvalQuestion(name, args),
+      requestedSchema: APPROVAL_SCHEMA,
+    });
+    return answer.action === 'accept' && answer.content.approve === true;
+  }
+
+  /** The call's context, whose progress, questions and log messages go to the calling client. */
+  private withChannels(context: ToolContext, params: CallToolRequestParams, peer: McpPeer): ToolContext {
+    const token = params._meta?.progressToken;
+    let withProgress = context;
+    if (token !== undefined) {
+      // Notifications are sent in the order reported: each waits for the one before it.
+      let sent: Promise<unknown> = Promise.resolve();
+      withProgress = context.withProgressSink((update) => {
+        if (update.progress === undefined) return;
+        const notification = {
+          method: 'notifications/progress' as const,
+          params: {
+            progressToken: token,
+            progress: update.progress,
+            ...(update.total !== undefined && { total: update.total }),
+            ...(update.message !== undefined && { message: update.message }),
+          },
+        };
+        sent = sent.then(() => peer.ctx.mcpReq.notify(notification)).catch(() => undefined);
+      });
+    }
+    return withProgress
+      .withElicitor(canElicit(peer) ? (request) => elicitFrom(peer, request) : undefined)
+      .withLogSink((message) => {
+        void peer.ctx.mcpReq.log(message.level, message.data, message.logger).catch(() => undefined);
+      });
+  }
+
   private async contextFor(caller: object | undefined): Promise<ToolContext> {
     const values = caller && this.options.toolContext ? await this.options.toolContext(caller) : {};
     return ToolContext.of(values).withExecution({ request: caller, conversation: {} });
   }
+}
+
+/**
+ * Whether the client can answer `elicitation/create` within this call: a 2025-era client that declared the
+ * capability at `initialize` (a session or stdio). The 2026-07-28 revision has no server-to-client request inside a
+ * call (it re-sends the call with the answers instead), which a tool awaiting its answer cannot use: such clients
+ * are not asked.
+ */
+function canElicit(peer: McpPeer): boolean {
+  const meta = peer.ctx.mcpReq._meta;
+  if (meta?.[PROTOCOL_VERSION_KEY] !== undefined) return false;
+  const elicitation = peer.server.getClientCapabilities()?.elicitation;
+  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+}
+
+async function elicitFrom(peer: McpPeer, request: ToolElicitation): Promise<ToolElicitationResult> {
+  if (!canElicit(peer)) return { action: 'decline' };
+  const result = await peer.ctx.mcpReq.elicitInput({
+    mode: 'form',
+    message: request.message,
+    requestedSchema: request.requestedSchema as ElicitRequestFormParams['requestedSchema'],
+  });
+  return result.action === 'accept'
+    ? { action: 'accept', content: { ...(result.content ?? {}) } }
+    : { action: result.action };
 }
 
 function errorResult(text: string): CallToolResult {

@@ -34,15 +34,19 @@ export interface McpStdioServer {
  * the app as a child process (IDEs, desktop assistants). Create the app with `{ logger: new StderrLogger() }` (or
  * `bufferLogs: true`) so that not even bootstrap logs reach stdout.
  */
-export async function serveToolsOverStdio(
+export function serveToolsOverStdio(
   app: INestApplicationContext,
   options: McpStdioOptions = {},
 ): Promise<McpStdioServer> {
   if (options.logToStderr !== false) app.useLogger(new StderrLogger());
   const tools = new McpToolServer(app.get(ToolCallbackRegistry), app.get(ToolCallingManager), options);
   const identity = options.caller ?? {};
-  const server = tools.createServer(() => ({ ...identity }));
-  const { StdioServerTransport } = McpSdk.stdioServer('serveToolsOverStdio');
-  await server.connect(new StdioServerTransport());
-  return { tools, close: () => server.close() };
+  const { serveStdio } = McpSdk.stdioServer('serveToolsOverStdio');
+  // The SDK serves both eras on the one connection: a 2025-era `initialize` pins it, a 2026 client needs none.
+  const handle = serveStdio(() => {
+    const server = tools.createServer(() => ({ ...identity }));
+    tools.track(server);
+    return server;
+  });
+  return Promise.resolve({ tools, close: () => handle.close() });
 }

@@ -12,6 +12,7 @@ export interface ConformanceCheck {
   readonly id: string;
   readonly status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED';
   readonly errorMessage?: string;
+  readonly description?: string;
 }
 
 /** What one scenario gave: its checks and the CLI's exit code. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ResultPart, Tool, ToolResult } from 'nestjs-tool-calling';
+import { ResultPart, Tool, ToolContext, ToolResult } from 'nestjs-tool-calling';
 
 /** A 1×1 red PNG, as the suite suggests. */
 export const RED_PIXEL_PNG = Buffer.from(
@@ -94,4 +94,122 @@ export class ConformanceTools {
   jsonSchema2020(input: { name?: string; address?: { street?: string; city?: string } }): string {
     return `Hello ${input.name ?? 'nobody'}${input.address?.city ? ` of ${input.address.city}` : ''}`;
   }
+
+  @Tool({ name: 'test_tool_with_logging', description: 'Logs three messages while it runs' })
+  async withLogging(context: ToolContext): Promise<string> {
+    context.log('info', 'Tool execution started');
+    await delay(50);
+    context.log('info', 'Tool processing data');
+    await delay(50);
+    context.log('info', 'Tool execution completed');
+    return 'Logging test completed';
+  }
+
+  @Tool({ name: 'test_tool_with_progress', description: 'Reports progress 0, 50 and 100 of 100' })
+  async withProgress(context: ToolContext): Promise<string> {
+    context.reportProgress({ progress: 0, total: 100 });
+    await delay(50);
+    context.reportProgress({ progress: 50, total: 100 });
+    await delay(50);
+    context.reportProgress({ progress: 100, total: 100 });
+    return 'Progress test completed';
+  }
+
+  @Tool({
+    name: 'test_elicitation',
+    description: 'Asks the user for a username and an email',
+    inputSchema: {
+      type: 'object',
+      properties: { message: { type: 'string', description: 'The message to show the user' } },
+      required: ['message'],
+    },
+  })
+  async elicitation(input: { message: string }, context: ToolContext): Promise<string> {
+    const answer = await context.elicit({
+      message: input.message,
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          username: { type: 'string', description: "User's response" },
+          email: { type: 'string', description: "User's email address" },
+        },
+        required: ['username', 'email'],
+      },
+    });
+    return `User response: action=${answer.action}${answer.action === 'accept' ? `, content=${JSON.stringify(answer.content)}` : ''}`;
+  }
+
+  @Tool({ name: 'test_elicitation_sep1034_defaults', description: 'Asks with a default for each field' })
+  async elicitationDefaults(context: ToolContext): Promise<string> {
+    const answer = await context.elicit({
+      message: 'Please review and update the form fields with defaults',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', description: 'User name', default: 'John Doe' },
+          age: { type: 'integer', description: 'User age', default: 30 },
+          score: { type: 'number', description: 'User score', default: 95.5 },
+          status: {
+            type: 'string',
+            description: 'User status',
+            enum: ['active', 'inactive', 'pending'],
+            default: 'active',
+          },
+          verified: { type: 'boolean', description: 'Verification status', default: true },
+        },
+        required: [],
+      },
+    });
+    return `Elicitation completed: action=${answer.action}`;
+  }
+
+  @Tool({ name: 'test_elicitation_sep1330_enums', description: 'Asks with each kind of enum' })
+  async elicitationEnums(context: ToolContext): Promise<string> {
+    const answer = await context.elicit({
+      message: 'Please select options from the enum fields',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+          titledSingle: {
+            type: 'string',
+            oneOf: [
+              { const: 'value1', title: 'First Option' },
+              { const: 'value2', title: 'Second Option' },
+            ],
+          },
+          legacyEnum: { type: 'string', enum: ['opt1', 'opt2'], enumNames: ['Option One', 'Option Two'] },
+          untitledMulti: {
+            type: 'array',
+            items: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+          },
+          titledMulti: {
+            type: 'array',
+            items: {
+              anyOf: [
+                { const: 'value1', title: 'First Choice' },
+                { const: 'value2', title: 'Second Choice' },
+              ],
+            },
+          },
+        },
+        required: [],
+      },
+    });
+    return `Elicitation completed: action=${answer.action}`;
+  }
+
+  @Tool({
+    name: 'test_reconnection',
+    description: 'Takes a moment, so that its result comes on an SSE stream',
+  })
+  async reconnection(context: ToolContext): Promise<string> {
+    context.log('info', 'reconnection test running');
+    await delay(100);
+    return 'Reconnection test completed successfully';
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,0 +1,103 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { TicketRepository } from '../../../sample-app/src/tickets/ticket.repository';
+import { signIn, startSupportDesk } from '../sample-app/support-desk.app';
+
+type Answer = { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' };
+
+/**
+ * The sample's `closeTicket` (`@Tool({ approval: true })`, admins only) called by the official MCP client (SDK v2):
+ * the approval is an `elicitation/create` to the calling client, inside the call.
+ */
+describe('approvals over MCP: the sample app and the official v2 client', () => {
+  jest.setTimeout(60_000);
+  let app: NestExpressApplication;
+  let base: string;
+  let tickets: TicketRepository;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    const started = await startSupportDesk();
+    app = started.app;
+    base = started.url.replace('[::1]', '127.0.0.1');
+    tickets = app.get(TicketRepository);
+  });
+
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+    jest.restoreAllMocks();
+  });
+
+  afterAll(() => app?.close());
+
+  /** A client signed in as `user`; with `answer`, it declares elicitation and answers every question with it. */
+  async function connect(user: string, answer?: (request: any) => Answer): Promise<Client> {
+    const authorization = await signIn(base, user);
+    const client = new Client(
+      { name: `${user}-client`, version: '1.0.0' },
+      { capabilities: answer ? { elicitation: { form: {} } } : {} },
+    );
+    if (answer) client.setRequestHandler('elicitation/create', (request) => answer(request) as never);
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+        requestInit: { headers: { authorization } },
+      }),
+    );
+    clients.push(client);
+    return client;
+  }
+
+  const toolNames = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name);
+  const text = (result: any) => result.content.map((block: any) => block.text).join('');
+
+  it('alice approves through elicitation and the ticket closes exactly once', async () => {
+    const ticket = tickets.create('acme', 'Printer on fire', 'high');
+    const close = jest.spyOn(tickets, 'close');
+    const asked: any[] = [];
+    const alice = await connect('alice', (request) => {
+      asked.push(request.params);
+      return { action: 'accept', content: { approve: true } };
+    });
+    expect(await toolNames(alice)).toContain('closeTicket');
+
+    const result: any = await alice.callTool({ name: 'closeTicket', arguments: { id: ticket.id } });
+
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse(text(result))).toMatchObject({ id: ticket.id, status: 'closed' });
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(tickets.find('acme', ticket.id)!.status).toBe('closed');
+    expect(asked).toHaveLength(1);
+    expect(asked[0].message).toContain('closeTicket');
+    expect(asked[0].message).toContain(`{"id":${ticket.id}}`);
+    expect(asked[0].requestedSchema.properties.approve).toMatchObject({ type: 'boolean' });
+  });
+
+  it('refuses bob (an agent, not an admin) even when his client can answer: he is never asked', async () => {
+    const ticket = tickets.create('acme', 'Window stuck', 'high');
+    const asked: unknown[] = [];
+    const bob = await connect('bob', (request) => {
+      asked.push(request);
+      return { action: 'accept', content: { approve: true } };
+    });
+
+    expect(await toolNames(bob)).not.toContain('closeTicket');
+    const result: any = await bob.callTool({ name: 'closeTicket', arguments: { id: ticket.id } });
+
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe('unknown tool "closeTicket"');
+    expect(asked).toEqual([]);
+    expect(tickets.find('acme', ticket.id)!.status).not.toBe('closed');
+  });
+
+  it('hides the tool from a client that cannot answer an elicitation, even alice’s', async () => {
+    const ticket = tickets.create('acme', 'Lamp flickers', 'low');
+    const alice = await connect('alice');
+
+    const names = await toolNames(alice);
+    expect(names).toContain('listTickets');
+    expect(names).not.toContain('closeTicket');
+    const result: any = await alice.callTool({ name: 'closeTicket', arguments: { id: ticket.id } });
+    expect(result.isError).toBe(true);
+    expect(tickets.find('acme', ticket.id)!.status).not.toBe('closed');
+  });
+});
