@@ -101,8 +101,7 @@ describe('two McpServerModule replicas behind a round-robin proxy', () => {
   it('serve one 2025-11-25 client (official SDK v2, legacy era) with no affinity', () =>
     servesOneClient(LEGACY));
 
-  // Fails until McpServerModule speaks SDK v2 (2026-07-28: server/discover, no initialize): then drop `.failing`.
-  it.failing('serve one 2026-07-28 client (official SDK v2) with no affinity', () => servesOneClient(MODERN));
+  it('serve one 2026-07-28 client (official SDK v2) with no affinity', () => servesOneClient(MODERN));
 });
 
 describe('the harness on bare SDK v2 servers (no Nest)', () => {
