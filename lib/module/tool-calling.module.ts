@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
 import { ChatClient } from '../chat/client/chat-client';
+import { RunSubmitterSlot } from '../chat/ports/run-submitter';
 import { ToolCallingManager } from '../chat/loop/tool-calling-manager';
 import {
   chatClientFromOptions,
@@ -73,6 +74,7 @@ const PROVIDERS: Provider[] = [
     useFactory: toolCallingManagerFromOptions,
     inject: [TOOL_CALLING_MODULE_OPTIONS, ToolCallbackRegistry],
   },
+  RunSubmitterSlot,
   {
     provide: ChatClient,
     useFactory: chatClientFromOptions,
@@ -83,6 +85,7 @@ const PROVIDERS: Provider[] = [
       ToolCallbackRegistry,
       RequestContextHolder,
       StateStores,
+      RunSubmitterSlot,
     ],
   },
 ];
@@ -100,6 +103,7 @@ const EXPORTS = [
   ChatClient,
   McpToolCallbackProvider,
   ResumableStreams,
+  RunSubmitterSlot,
 ];
 
 /**

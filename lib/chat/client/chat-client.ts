@@ -77,6 +77,7 @@ export class ChatClient {
       prepareRound,
       stopWhen,
       elideToolResults: defaults.elideToolResults,
+      ...(clientOptions.runs && { runs: clientOptions.runs }),
       ...(clientOptions.chatMemory && {
         memoryAdvisor: new MessageChatMemoryAdvisor(clientOptions.chatMemory),
       }),
@@ -141,6 +142,7 @@ export class ChatClient {
       // The same store (not a new in-memory one), so that the two clients resume each other's approvals.
       approvals: changes.approvals ?? this.state.approvals,
       chatMemory: changes.chatMemory ?? this.clientOptions.chatMemory,
+      runs: changes.runs ?? this.clientOptions.runs,
     });
   }
 

@@ -25,7 +25,10 @@ export function runCall(request: ChatRequest): Promise<ChatClientResponse> {
 async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined): Promise<ChatClientResponse> {
   const run = await ChatRun.start(request, request.signal, telemetry);
   const signal = signalOf(run.signal);
-  if (run.resumes && (await run.executeTools()) !== 'ask-model') return run.finish();
+  if (run.resumes) {
+    if ((await run.executeTools()) !== 'ask-model') return run.finish();
+    await run.checkpoint('model');
+  }
   const model = request.chatModel;
   const callOptions = signal ? { signal } : undefined;
   for (;;) {
@@ -44,8 +47,12 @@ async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined):
       if (request.answerRepair !== undefined && (await run.repairAnswer())) continue;
       return run.finish();
     }
+    const saving = run.checkpoint('tools');
+    if (saving !== undefined) await saving;
     const outcome = run.executeTools();
     // Awaited only when the round is still running: most rounds of synchronous tools are over already.
     if ((typeof outcome === 'string' ? outcome : await outcome) !== 'ask-model') return run.finish();
+    const saved = run.checkpoint('model');
+    if (saved !== undefined) await saved;
   }
 }
