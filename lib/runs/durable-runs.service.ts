@@ -7,7 +7,12 @@ import { userIdOf } from '../chat/loop/approval-options';
 import type { ChatClientResponse, ToolCallRecord } from '../chat/ports/chat-client-response';
 import type { ApprovalDecision, PendingApproval } from '../chat/ports/pending-approval';
 import type { RunProgress } from '../chat/ports/run-checkpoint';
-import { RunSubmitterSlot, type RunSubmission, type RunSubmitter, type SubmittedRun } from '../chat/ports/run-submitter';
+import {
+  RunSubmitterSlot,
+  type RunSubmission,
+  type RunSubmitter,
+  type SubmittedRun,
+} from '../chat/ports/run-submitter';
 import type { Message } from '../chat/model/messages';
 import type { Usage } from '../chat/model/chat-response';
 import { RunsMessages } from '../errors/messages/runs.messages';
@@ -141,7 +146,8 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
   /** Enqueues a run (called by `ChatClientRequestSpec.submit()`). */
   async submit(run: RunSubmission): Promise<SubmittedRun> {
     const callerId = this.callerIdOf(run.request);
-    const toData = this.options.caller?.toData ?? ((request) => ({ user: (request as { user?: unknown }).user }));
+    const toData =
+      this.options.caller?.toData ?? ((request) => ({ user: (request as { user?: unknown }).user }));
     const data: RunJobData = {
       runId: randomUUID(),
       callerId,
@@ -206,7 +212,13 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
    */
   async cancel(runId: string, request?: unknown): Promise<boolean> {
     const record = await this.owned(runId, request);
-    const ended = await this.store.end(runId, record.callerId, 'cancelled', 'error', 'cancelled by its caller');
+    const ended = await this.store.end(
+      runId,
+      record.callerId,
+      'cancelled',
+      'error',
+      'cancelled by its caller',
+    );
     if (ended) await this.redis.publish(this.cancelChannel, runId);
     return ended;
   }
@@ -236,11 +248,17 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     this.running.set(runId, abort);
     const deadlineMs = this.options.deadlineMs ?? 600_000;
     const left = record.createdAt + deadlineMs - Date.now();
-    const deadline = setTimeout(() => abort.abort(new RunFailedError(RunsMessages.deadline(deadlineMs))), Math.max(left, 0));
+    const deadline = setTimeout(
+      () => abort.abort(new RunFailedError(RunsMessages.deadline(deadlineMs))),
+      Math.max(left, 0),
+    );
     try {
       const response = await this.runCall(data, abort.signal);
       if (response.stopReason === 'awaiting-approval') {
-        await this.redis.set(`${this.prefix}run:${runId}:job`, JSON.stringify({ ...data, decisions: undefined }));
+        await this.redis.set(
+          `${this.prefix}run:${runId}:job`,
+          JSON.stringify({ ...data, decisions: undefined }),
+        );
         await this.store.setStatus(runId, 'paused', JSON.stringify(response.pendingApprovals));
         return;
       }
@@ -259,11 +277,18 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
       const bullmq = requireOptional<typeof import('bullmq')>('bullmq', FEATURE);
       const name = (error as { name?: unknown })?.name;
       const attempts = job.opts.attempts ?? 1;
-      if (!abort.signal.aborted && typeof name === 'string' && RETRYABLE.has(name) && job.attemptsMade + 1 < attempts)
+      if (
+        !abort.signal.aborted &&
+        typeof name === 'string' &&
+        RETRYABLE.has(name) &&
+        job.attemptsMade + 1 < attempts
+      )
         throw error;
       const reason = abort.signal.aborted ? (abort.signal.reason as Error) : (error as Error);
       const failed =
-        reason instanceof RunFailedError ? reason : new RunFailedError(reason?.message ?? String(reason), { cause: reason });
+        reason instanceof RunFailedError
+          ? reason
+          : new RunFailedError(reason?.message ?? String(reason), { cause: reason });
       await this.store.end(runId, callerId, 'failed', 'error', failed.message);
       throw new bullmq.UnrecoverableError(failed.message);
     } finally {
@@ -275,7 +300,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
   private async runCall(data: RunJobData, signal: AbortSignal): Promise<ChatClientResponse> {
     const { runId } = data;
     const progress: RunProgress | undefined = await this.store.progress(runId);
-    const toRequest = this.options.caller?.toRequest ?? ((caller: unknown) => (caller ?? {}) as object);
+    const toRequest = this.options.caller?.toRequest ?? ((caller: unknown) => caller ?? {});
     const spec = () => {
       const prompt = this.chatClient.prompt().request(toRequest(data.caller)).signal(signal);
       if (data.toolNames.length > 0) prompt.toolNames(...data.toolNames);
@@ -291,15 +316,24 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
       const seq = progress?.checkpoint.seq ?? 0;
       let response: ChatClientResponse | undefined;
       for (const [approvalId, decision] of Object.entries(decisions)) {
-        response = await spec().durable({ runId, store: this.store, seq }).resume(approvalId, decision).chatResponse();
+        response = await spec()
+          .durable({ runId, store: this.store, seq })
+          .resume(approvalId, decision)
+          .chatResponse();
       }
       if (response === undefined) throw new RunNotPausedError('running');
       return response;
     }
-    const prompt = spec().messages(data.messages).durable({ runId, store: this.store, ...(progress && { from: progress }) });
+    const prompt = spec()
+      .messages(data.messages)
+      .durable({ runId, store: this.store, ...(progress && { from: progress }) });
     const response = await prompt.call().chatResponse();
     if (response.stopReason === 'awaiting-approval')
-      await this.redis.hset(`${this.prefix}run:${runId}`, 'pausedSeq', String((await this.store.progress(runId))?.checkpoint.seq ?? 0));
+      await this.redis.hset(
+        `${this.prefix}run:${runId}`,
+        'pausedSeq',
+        String((await this.store.progress(runId))?.checkpoint.seq ?? 0),
+      );
     return response;
   }
 }

@@ -57,7 +57,9 @@ export function checkpointOf(state: CheckpointState, previous: number): RunCheck
  * result keeps it; a call that started without one runs again only when its tool is idempotent, otherwise the model
  * is told its outcome is unknown (at most once by default).
  */
-export function restoreCheckpoint(progress: RunProgress): RestoredRun | Omit<RestoredRun, 'last' | 'resumption'> {
+export function restoreCheckpoint(
+  progress: RunProgress,
+): RestoredRun | Omit<RestoredRun, 'last' | 'resumption'> {
   const saved = progress.checkpoint;
   const base = {
     history: saved.history,

@@ -9,7 +9,8 @@ export const RunsMessages = {
     'give the caller with the module option caller.toData, and leave out signals, hooks, advisors, round ' +
     'preparation and stop conditions (set them on the worker’s ChatClient)',
 
-  notFound: () => 'there is no run with this id for this caller (never submitted, removed, or another caller’s)',
+  notFound: () =>
+    'there is no run with this id for this caller (never submitted, removed, or another caller’s)',
 
   callerUnknown: () =>
     'a run belongs to the caller that submitted it, and this request has no caller id: set caller.id in ' +
