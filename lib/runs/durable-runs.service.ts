@@ -81,6 +81,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
   private readonly running = new Map<string, AbortController>();
   private readonly prefix: string;
 
+  /** Made by `DurableRunsModule`. */
   constructor(
     @Inject(DURABLE_RUNS_OPTIONS) private readonly options: DurableRunsOptions,
     private readonly chatClient: ChatClient,
@@ -94,6 +95,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     return `${this.prefix}runs:cancel`;
   }
 
+  /** Connects, registers as the application's run submitter, and starts the worker (unless `worker: false`). */
   async onModuleInit(): Promise<void> {
     const { Redis: RedisClass } = requireOptional<typeof import('ioredis')>('ioredis', FEATURE);
     const bullmq = requireOptional<typeof import('bullmq')>('bullmq', FEATURE);
@@ -129,6 +131,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
   }
 
+  /** Stops the worker (its running jobs finish first) and closes the connections. */
   async onApplicationShutdown(): Promise<void> {
     if (this.slot.submitter === this) this.slot.submitter = undefined;
     await this.worker?.close();

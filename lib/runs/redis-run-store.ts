@@ -17,11 +17,15 @@ export type RunStatus = 'queued' | 'running' | 'paused' | 'finished' | 'failed' 
 
 /** A run's record, as the store keeps it (flat strings in a hash). */
 export interface RunRecord {
+  /** Where it stands. */
   readonly status: RunStatus;
+  /** Its owner. */
   readonly callerId: string;
+  /** When it was submitted (milliseconds since the epoch). */
   readonly createdAt: number;
   /** JSON of the final `ChatClientResponse`'s data, once finished. */
   readonly response?: string;
+  /** Why it failed or was cancelled. */
   readonly error?: string;
   /** JSON of the pending approvals, while paused. */
   readonly pendingApprovals?: string;
@@ -67,6 +71,11 @@ return 1`;
  * current round started and which have results. Every write is one command or one script: never half-written.
  */
 export class RedisRunStore implements RunCheckpointStore {
+  /**
+   * @param redis - the client (its owner closes it)
+   * @param prefix - prefix of every key
+   * @param retainMs - how long an ended run is kept
+   */
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -148,6 +157,7 @@ return 1`;
     });
   }
 
+  /** Saves a checkpoint atomically, unless a later one is stored already (a stale writer). */
   save(runId: string, checkpoint: RunCheckpoint): Promise<void> {
     return redisOperation(this.redis, STORE, 'checkpoint', async () => {
       await this.redis.eval(
@@ -163,12 +173,14 @@ return 1`;
     });
   }
 
+  /** Marks a call of the current round started. */
   callStarted(runId: string, toolCallId: string, call: StartedToolCall): Promise<void> {
     return redisOperation(this.redis, STORE, 'call started', async () => {
       await this.redis.hset(this.key(runId, ':started'), toolCallId, call.idempotent ? '1' : '0');
     });
   }
 
+  /** Keeps a call's result. */
   callSettled(runId: string, response: ToolResponse): Promise<void> {
     return redisOperation(this.redis, STORE, 'call settled', async () => {
       await this.redis.hset(this.key(runId, ':results'), response.id, JSON.stringify(response));
