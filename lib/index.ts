@@ -198,6 +198,19 @@ export type { ToolOutcome } from './telemetry/error-type';
 
 // --- Memory and approvals: state that outlives a request, in memory or in Redis --------------------------------------
 export type { ChatMemory } from './chat/ports/chat-memory';
+export {
+  RunSubmitterSlot,
+  type RunSubmitter,
+  type RunSubmission,
+  type SubmittedRun,
+} from './chat/ports/run-submitter';
+export type {
+  RunCheckpoint,
+  RunCheckpointStore,
+  RunProgress,
+  StartedToolCall,
+  DurableRunBinding,
+} from './chat/ports/run-checkpoint';
 export type { ChatMemoryRepository } from './memory/chat-memory-repository';
 export {
   MessageWindowChatMemory,

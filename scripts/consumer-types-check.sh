@@ -34,6 +34,7 @@ entries=(
   "opentelemetry:@opentelemetry/api"
   "config:@nestjs/config"
   "ag-ui:@ag-ui/core"
+  "runs:bullmq"
 )
 optional=()
 for pair in "${entries[@]}"; do

@@ -70,3 +70,11 @@ export { McpToolCallError } from './mcp-tool-call.error';
 export { InvalidMcpServersError } from './invalid-mcp-servers.error';
 export { McpAuthorizationError } from './mcp-authorization.error';
 export { McpAuthorizationRequiredError } from './mcp-authorization-required.error';
+// durable runs
+export { DurableRunsNotConfiguredError } from './durable-runs-not-configured.error';
+export { RunNotSerializableError } from './run-not-serializable.error';
+export { RunNotFoundError } from './run-not-found.error';
+export { RunCallerUnknownError } from './run-caller-unknown.error';
+export { RunLimitError } from './run-limit.error';
+export { RunFailedError } from './run-failed.error';
+export { RunNotPausedError } from './run-not-paused.error';

@@ -10,6 +10,7 @@ import type { ToolCallbackRegistry } from './tool-callback.registry';
 import type { ToolCallingModuleOptions } from './tool-calling-module-options';
 import { UnconfiguredChatModel } from './unconfigured-chat-model';
 import type { StateStores } from './state-stores';
+import type { RunSubmitterSlot } from '../chat/ports/run-submitter';
 import { resolveChatTelemetry } from '../telemetry/telemetry-options';
 
 function isChatModel(value: ChatModel | ChatModelSettings | OfflineChatModelSettings): value is ChatModel {
@@ -51,6 +52,7 @@ export function chatClientFromOptions(
   registry: ToolCallbackRegistry,
   requests: RequestContextHolder,
   stores: StateStores,
+  runs?: RunSubmitterSlot,
 ): ChatClient {
   const defaults = options.defaults ?? {};
   const abortOnDisconnect = options.abortOnDisconnect !== false;
@@ -65,6 +67,7 @@ export function chatClientFromOptions(
       toolCallingManager: manager,
       approvals: { ...options.approvals, store: stores.approvalStore },
       ...(options.memory !== false && { chatMemory: stores.chatMemory }),
+      ...(runs && { runs }),
       executionScope: () => {
         const request = requests.currentRequest();
         if (request === undefined) return undefined;

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
 import { ChatClient } from '../chat/client/chat-client';
+import { RunSubmitterSlot } from '../chat/ports/run-submitter';
 import { ToolCallingManager } from '../chat/loop/tool-calling-manager';
 import {
   chatClientFromOptions,
@@ -79,6 +80,7 @@ const PROVIDERS: Provider[] = [
     useFactory: toolCallingManagerFromOptions,
     inject: [TOOL_CALLING_MODULE_OPTIONS, ToolCallbackRegistry],
   },
+  RunSubmitterSlot,
   {
     provide: ChatClient,
     useFactory: chatClientFromOptions,
@@ -89,6 +91,7 @@ const PROVIDERS: Provider[] = [
       ToolCallbackRegistry,
       RequestContextHolder,
       StateStores,
+      RunSubmitterSlot,
     ],
   },
 ];
@@ -107,6 +110,7 @@ const EXPORTS = [
   ChatClient,
   McpToolCallbackProvider,
   ResumableStreams,
+  RunSubmitterSlot,
 ];
 
 /**

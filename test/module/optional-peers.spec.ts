@@ -45,6 +45,7 @@ describe('importing the library', () => {
     '/config',
     '/ai-sdk',
     '/ag-ui',
+    '/runs',
   ])('loads none of the optional peers from the entry point nestjs-tool-calling%s', (entry) => {
     expect(() => jest.isolateModules(() => require(`../../lib${entry}`))).not.toThrow();
     expect(mockLoaded).toEqual([]);

@@ -1,3 +1,4 @@
+import type { RunSubmitterSlot } from '../ports/run-submitter';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { ChatModel } from '../model/chat-model';
@@ -64,6 +65,8 @@ export interface ChatClientOptions {
    * none are left alone, at no cost.
    */
   readonly chatMemory?: ChatMemory;
+  /** Where `submit()` enqueues runs (`DurableRunsModule` fills the module's slot). Default: none. */
+  readonly runs?: RunSubmitterSlot;
 }
 
 /** What `ChatClient.mutate()` changes: defaults to add (see `mutate`), and the model or options to replace. */

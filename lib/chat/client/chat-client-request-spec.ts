@@ -28,6 +28,10 @@ import { assertStopConditions, type StopCondition } from '../loop/stop-condition
 import { assertToolResultElision, type ToolResultElision } from '../loop/result-elision';
 import { assertElicitationHandler, type ToolElicitationHandler } from '../loop/chat-elicitation';
 import type { AnswerRepair } from '../loop/answer-repair';
+import type { SubmittedRun } from '../ports/run-submitter';
+import type { DurableRunBinding } from '../ports/run-checkpoint';
+import { DurableRunsNotConfiguredError } from '../../errors/durable-runs-not-configured.error';
+import { RunNotSerializableError } from '../../errors/run-not-serializable.error';
 
 const NO_SCOPE = (): undefined => undefined;
 
@@ -57,6 +61,7 @@ export class ChatClientRequestSpec {
   private conditions?: StopCondition[];
   private elision?: ToolResultElision;
   private elicitation?: ToolElicitationHandler;
+  private durableRun?: DurableRunBinding;
 
   /** @internal Made by `ChatClient.prompt()`. */
   constructor(private readonly state: ChatClientState) {}
@@ -242,6 +247,43 @@ export class ChatClientRequestSpec {
     );
   }
 
+  /**
+   * Submits the request as a durable run (`DurableRunsModule`): a job any worker process runs, checkpointed after
+   * each model response and each round of tool calls. Answers the run's id at once. The request must be data: tool
+   * names (not objects), tool context values, options and advisor parameters; the caller is the HTTP request served.
+   */
+  async submit(): Promise<SubmittedRun> {
+    const submitter = this.state.runs?.submitter;
+    if (submitter === undefined) throw new DurableRunsNotConfiguredError();
+    const unserializable = this.toolSources
+      ? 'tool objects or callbacks'
+      : this.abortSignal
+        ? 'an abort signal'
+        : this.requestHooks
+          ? 'tool call hooks'
+          : this.requestAdvisors
+            ? 'advisors'
+            : this.preparations || this.conditions || this.elision
+              ? 'round preparation, stop conditions or result elision'
+              : undefined;
+    if (unserializable !== undefined) throw new RunNotSerializableError(unserializable);
+    const request = this.toRequest(undefined);
+    return submitter.submit({
+      messages: request.messages,
+      toolNames: this.names ?? [],
+      ...(this.requestOptions && { options: this.requestOptions }),
+      ...(this.#contextValues && { toolContext: this.#contextValues }),
+      ...(this.params && { advisorParams: this.params }),
+      request: request.scope()?.request,
+    });
+  }
+
+  /** @internal The worker of `lib/runs` runs a submitted request as this durable run. */
+  durable(binding: DurableRunBinding): this {
+    this.durableRun = binding;
+    return this;
+  }
+
   /** Streams the request when the returned spec is iterated or subscribed to. */
   stream(): StreamResponseSpec {
     return StreamResponseSpec.of(() => this.toRequest(undefined));
@@ -308,6 +350,7 @@ export class ChatClientRequestSpec {
       elideToolResults,
       elicitationHandler: this.elicitation ?? state.elicitationHandler,
       answerRepair,
+      ...(this.durableRun && { durable: this.durableRun }),
     };
   }
 }

@@ -1,3 +1,4 @@
+import type { RunSubmitterSlot } from '../ports/run-submitter';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
 import type { ToolContext } from '../../tool/tool-context';
@@ -38,4 +39,6 @@ export interface ChatClientState {
   readonly elicitationHandler?: ToolElicitationHandler;
   /** Added to requests that name a conversation (`ChatClientOptions.chatMemory`). */
   readonly memoryAdvisor?: Advisor;
+  /** Where `submit()` enqueues runs. */
+  readonly runs?: RunSubmitterSlot;
 }

@@ -79,6 +79,7 @@ export class ChatClient {
       stopWhen,
       elideToolResults: defaults.elideToolResults,
       elicitationHandler: assertElicitationHandler(defaults.elicitationHandler),
+      ...(clientOptions.runs && { runs: clientOptions.runs }),
       ...(clientOptions.chatMemory && {
         memoryAdvisor: new MessageChatMemoryAdvisor(clientOptions.chatMemory),
       }),
@@ -144,6 +145,7 @@ export class ChatClient {
       // The same store (not a new in-memory one), so that the two clients resume each other's approvals.
       approvals: changes.approvals ?? this.state.approvals,
       chatMemory: changes.chatMemory ?? this.clientOptions.chatMemory,
+      runs: changes.runs ?? this.clientOptions.runs,
     });
   }
 

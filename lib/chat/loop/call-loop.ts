@@ -26,7 +26,10 @@ async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined):
   const started = ChatRun.start(request, request.signal, telemetry);
   const run = started instanceof ChatRun ? started : await started;
   const signal = signalOf(run.signal);
-  if (run.resumes && (await run.executeTools()) !== 'ask-model') return run.finish();
+  if (run.resumes) {
+    if ((await run.executeTools()) !== 'ask-model') return run.finish();
+    await run.checkpoint('model');
+  }
   const model = request.chatModel;
   const callOptions = signal ? { signal } : undefined;
   for (;;) {
@@ -45,8 +48,12 @@ async function loop(request: ChatRequest, telemetry: CallTelemetry | undefined):
       if (request.answerRepair !== undefined && (await run.repairAnswer())) continue;
       return run.finish();
     }
+    const saving = run.checkpoint('tools');
+    if (saving !== undefined) await saving;
     const outcome = run.executeTools();
     // Awaited only when the round is still running: most rounds of synchronous tools are over already.
     if ((typeof outcome === 'string' ? outcome : await outcome) !== 'ask-model') return run.finish();
+    const saved = run.checkpoint('model');
+    if (saved !== undefined) await saved;
   }
 }

@@ -17,6 +17,7 @@ import type { StopCondition } from './stop-conditions';
 import type { ToolResultElision } from './result-elision';
 import type { AnswerRepair } from './answer-repair';
 import type { ToolElicitationHandler } from './chat-elicitation';
+import type { DurableRunBinding } from '../ports/run-checkpoint';
 
 /** Everything one `call()`/`stream()` needs, fixed when it starts: defaults and the request's additions merged. */
 export interface ChatRequest {
@@ -55,4 +56,6 @@ export interface ChatRequest {
   readonly elicitationHandler?: ToolElicitationHandler;
   /** Set by `entity()` when it may ask the model to repair its answer. */
   readonly answerRepair?: AnswerRepair;
+  /** A durable run (`lib/runs`): each step is checkpointed, and the call may go on from a checkpoint. */
+  readonly durable?: DurableRunBinding;
 }

@@ -26,6 +26,8 @@ import { RunAbort, type AbortLike } from './run-abort';
 import { RunSteering, type StopDecision } from './run-steering';
 import type { ChatRunState } from './chat-run-state';
 import type { PreparedRound } from './round-preparation';
+import { checkpointHooks, checkpointOf, restoreCheckpoint } from './run-checkpoints';
+import type { ToolCallHooks } from './tool-call-hooks';
 
 const NO_TOOL_CALLS: readonly never[] = Object.freeze([]);
 
@@ -62,6 +64,12 @@ export class ChatRun {
   private roundTools: ReadonlyMap<string, ToolCallback> | undefined;
   private prepared: RoundSteering | undefined;
   private stopped: StopDecision | undefined;
+  /** The request's hooks, and the run store's last for a durable run. */
+  private readonly hooks: readonly ToolCallHooks[];
+  /** The sequence number of the last checkpoint of a durable run. */
+  private seq = 0;
+  /** A durable run resumed within a round its checkpoint had not counted yet. */
+  private countResumed = false;
 
   private constructor(
     private readonly request: ChatRequest,
@@ -77,6 +85,8 @@ export class ChatRun {
     const tellModel = request.manager.limits.onLimit === 'tell-model' && definitions.length > 0;
     this.lastRoundOptions = tellModel ? { ...request.options, toolChoice: 'none' } : request.options;
     this.steering = RunSteering.of(request);
+    this.hooks =
+      request.durable === undefined ? request.hooks : [...request.hooks, checkpointHooks(request.durable)];
     if (this.steering !== undefined && selection === undefined) this.steering.checkTools(tools);
   }
 
@@ -101,10 +111,13 @@ export class ChatRun {
     // No promise unless a provider, a guard or the selector answers with one: most runs start synchronously.
     const found = resolveTools(request.manager, request);
     const handler = request.elicitationHandler;
+    const runId = request.durable?.runId;
     const context = request.context
-      .withExecution(
-        scope?.request === undefined ? { conversation: {} } : { request: scope.request, conversation: {} },
-      )
+      .withExecution({
+        ...(scope?.request !== undefined && { request: scope.request }),
+        conversation: {},
+        ...(runId !== undefined && { runId }),
+      })
       .withLogSink(chatToolLogSink)
       .withElicitor(handler === undefined ? undefined : chatElicitor(handler));
     const withTools = (resolved: ReadonlyMap<string, ToolCallback>): ChatRun | Promise<ChatRun> => {
@@ -144,17 +157,49 @@ export class ChatRun {
     const definitions = selection ? selection.definitions() : toolDefinitionsOf(tools);
     const run = new ChatRun(request, tools, definitions, context, selection, signal, telemetry);
     if (request.resumption) run.restore(restoreRun(request.resumption));
+    const from = request.durable?.from;
+    run.seq = request.durable?.seq ?? 0;
+    if (from !== undefined) {
+      run.restore(restoreCheckpoint(from));
+      run.seq = from.checkpoint.seq;
+      run.countResumed = true;
+    }
     return run;
   }
 
-  private restore(restored: RestoredRun): void {
+  private restore(restored: RestoredRun | Omit<RestoredRun, 'last' | 'resumption'>): void {
     this.history = restored.history;
     this.rounds = restored.rounds;
     this.usage = restored.usage;
-    this.last = restored.last;
     this.counter = restored.counter;
     this.records = restored.records;
-    this.resumption = restored.resumption;
+    if ('last' in restored) {
+      this.last = restored.last;
+      this.resumption = restored.resumption;
+    }
+  }
+
+  /**
+   * A durable run saves its state (`'tools'`: after a model response that asks for tools, `'model'`: after a
+   * round of tool calls); nothing for other runs.
+   */
+  checkpoint(phase: 'model' | 'tools'): Promise<void> | undefined {
+    const durable = this.request.durable;
+    if (durable === undefined) return undefined;
+    const checkpoint = checkpointOf(
+      {
+        phase,
+        history: phase === 'tools' ? [...this.history, this.last!.message] : this.history,
+        rounds: this.rounds,
+        last: this.last,
+        usage: this.usage,
+        counter: this.counter,
+        records: this.records,
+      },
+      this.seq,
+    );
+    this.seq = checkpoint.seq;
+    return durable.store.save(durable.runId, checkpoint);
   }
 
   get round(): number {
@@ -264,15 +309,17 @@ export class ChatRun {
     const message = this.last!.message;
     const resumption = this.resumption;
     this.resumption = undefined;
+    const counted = !this.countResumed;
+    this.countResumed = false;
     const counter = (this.counter ??= new ToolCallCounter());
     const input = new RunRoundInput(
       this.history,
       message,
       this.roundTools ?? this.tools,
       this.context,
-      this.request.hooks,
-      // A resumed round was counted when it was first planned.
-      resumption ? new ToolCallCounter() : counter,
+      this.hooks,
+      // A round resumed after approval was counted when it was first planned; one resumed from a checkpoint was not.
+      resumption && counted ? new ToolCallCounter() : counter,
       this.rounds,
       onEvent,
       this.telemetry,

@@ -51,6 +51,10 @@ export const StateMessages = {
     (reason ? `. Their reason: ${reason}` : '') +
     '. Do not try again unless the user asks; tell them it was not done.',
 
+  outcomeUnknown: (toolName: string) =>
+    `The outcome of this call of "${toolName}" is unknown (the worker running it stopped): it may or may not have ` +
+    'taken effect, and it was not run again. Check before calling it again.',
+
   invalidDecision: () => 'a decision is { approved: boolean, reason?: string }',
 
   resumeWithMessages: () =>

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Job, Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { ChatClient } from '../chat/client/chat-client';
+import { userIdOf } from '../chat/loop/approval-options';
+import type { ChatClientResponse, ToolCallRecord } from '../chat/ports/chat-client-response';
+import type { ApprovalDecision, PendingApproval } from '../chat/ports/pending-approval';
+import type { RunProgress } from '../chat/ports/run-checkpoint';
+import {
+  RunSubmitterSlot,
+  type RunSubmission,
+  type RunSubmitter,
+  type SubmittedRun,
+} from '../chat/ports/run-submitter';
+import type { Message } from '../chat/model/messages';
+import type { Usage } from '../chat/model/chat-response';
+import { RunsMessages } from '../errors/messages/runs.messages';
+import { RunCallerUnknownError } from '../errors/run-caller-unknown.error';
+import { RunFailedError } from '../errors/run-failed.error';
+import { RunLimitError } from '../errors/run-limit.error';
+import { RunNotFoundError } from '../errors/run-not-found.error';
+import { RunNotPausedError } from '../errors/run-not-paused.error';
+import { RunNotSerializableError } from '../errors/run-not-serializable.error';
+import { RequestContextHolder } from '../module/request-context.holder';
+import { requireOptional } from '../util/optional-require';
+import type { DurableRunsOptions } from './durable-runs-options';
+import { DURABLE_RUNS_OPTIONS } from './durable-runs.tokens';
+import { RedisRunStore, type RunStatus } from './redis-run-store';
+import type { RunJobData } from './run-job';
+
+const FEATURE = 'durable runs';
+/** Names of the model errors worth another attempt. */
+const RETRYABLE = new Set(['ChatModelRateLimitError', 'ChatModelServerError', 'ChatModelConnectionError']);
+
+/** The outcome of a finished run, as `status()` shows it. */
+export interface DurableRunResponse {
+  /** The answer's text. */
+  readonly text: string;
+  /** Why the run ended (`answered`, `return-direct`, a stop condition…). */
+  readonly stopReason: ChatClientResponse['stopReason'];
+  /** Model requests made. */
+  readonly rounds: number;
+  /** Tokens used, when the provider says. */
+  readonly usage?: Usage;
+  /** The whole conversation, tool results included. */
+  readonly history: readonly Message[];
+  /** The tool calls run, in order. */
+  readonly toolExecutions: readonly ToolCallRecord[];
+}
+
+/** A run as its caller sees it. */
+export interface DurableRunStatus {
+  /** The run's id. */
+  readonly runId: string;
+  /** Where it stands. */
+  readonly status: RunStatus;
+  /** When it was submitted (milliseconds since the epoch). */
+  readonly createdAt: number;
+  /** Its outcome, once `finished`. */
+  readonly response?: DurableRunResponse;
+  /** Why it failed (`failed`; the `RunFailedError` text) or was cancelled. */
+  readonly error?: string;
+  /** The approvals it waits for, while `paused` (decide them with `resume()`). */
+  readonly pendingApprovals?: readonly PendingApproval[];
+}
+
+/**
+ * Durable runs: `submit()` (through `ChatClient…submit()`) puts a chat call on a BullMQ queue; any process with a
+ * worker runs it, checkpointing each step in Redis, and another worker continues it from its last checkpoint when
+ * the first stops. Reading, cancelling and resuming a run is for the caller that submitted it.
+ */
+@Injectable()
+export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('DurableRuns');
+  private redis!: Redis;
+  private subscriber: Redis | undefined;
+  private queue!: Queue<RunJobData>;
+  private worker: Worker<RunJobData> | undefined;
+  private store!: RedisRunStore;
+  private readonly running = new Map<string, AbortController>();
+  private readonly prefix: string;
+
+  /** Made by `DurableRunsModule`. */
+  constructor(
+    @Inject(DURABLE_RUNS_OPTIONS) private readonly options: DurableRunsOptions,
+    private readonly chatClient: ChatClient,
+    private readonly slot: RunSubmitterSlot,
+    private readonly requests: RequestContextHolder,
+  ) {
+    this.prefix = options.keyPrefix ?? 'nestjs-tool-calling:';
+  }
+
+  private get cancelChannel(): string {
+    return `${this.prefix}runs:cancel`;
+  }
+
+  /** Connects, registers as the application's run submitter, and starts the worker (unless `worker: false`). */
+  async onModuleInit(): Promise<void> {
+    const { Redis: RedisClass } = requireOptional<typeof import('ioredis')>('ioredis', FEATURE);
+    const bullmq = requireOptional<typeof import('bullmq')>('bullmq', FEATURE);
+    const connection = this.options.connection;
+    const make = (): Redis => {
+      const client =
+        typeof connection === 'string'
+          ? new RedisClass(connection, { maxRetriesPerRequest: null })
+          : new RedisClass({ ...connection, maxRetriesPerRequest: null });
+      client.on('error', () => undefined);
+      return client;
+    };
+    this.redis = make();
+    this.store = new RedisRunStore(this.redis, this.prefix, this.options.retainMs ?? 86_400_000);
+    const name = this.options.queueName ?? 'nestjs-tool-calling-runs';
+    this.queue = new bullmq.Queue<RunJobData>(name, { connection: make() });
+    this.queue.on('error', () => undefined);
+    this.slot.submitter = this;
+    if (this.options.worker === false) return;
+    this.subscriber = make();
+    await this.subscriber.subscribe(this.cancelChannel);
+    this.subscriber.on('message', (_channel: string, runId: string) => {
+      this.running.get(runId)?.abort(new Error('cancelled'));
+    });
+    const lockDuration = this.options.lockDurationMs ?? 30_000;
+    this.worker = new bullmq.Worker<RunJobData>(name, (job) => this.process(job), {
+      connection: make(),
+      concurrency: this.options.concurrency ?? 4,
+      lockDuration,
+      stalledInterval: Math.max(Math.floor(lockDuration / 2), 100),
+      maxStalledCount: 3,
+    });
+    this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
+  }
+
+  /** Stops the worker (its running jobs finish first) and closes the connections. */
+  async onApplicationShutdown(): Promise<void> {
+    if (this.slot.submitter === this) this.slot.submitter = undefined;
+    await this.worker?.close();
+    await this.queue?.close();
+    this.subscriber?.disconnect();
+    this.redis?.disconnect();
+  }
+
+  private callerIdOf(request: unknown): string {
+    const id = (this.options.caller?.id ?? userIdOf)(request);
+    if (typeof id !== 'string' || id === '') throw new RunCallerUnknownError();
+    return id;
+  }
+
+  /** Enqueues a run (called by `ChatClientRequestSpec.submit()`). */
+  async submit(run: RunSubmission): Promise<SubmittedRun> {
+    const callerId = this.callerIdOf(run.request);
+    const toData =
+      this.options.caller?.toData ?? ((request) => ({ user: (request as { user?: unknown }).user }));
+    const data: RunJobData = {
+      runId: randomUUID(),
+      callerId,
+      caller: run.request === undefined ? undefined : toData(run.request),
+      messages: run.messages,
+      toolNames: run.toolNames,
+      ...(run.options && { options: run.options }),
+      ...(run.toolContext && { toolContext: run.toolContext }),
+      ...(run.advisorParams && { advisorParams: run.advisorParams }),
+    };
+    let json: string;
+    try {
+      json = JSON.stringify(data);
+    } catch {
+      throw new RunNotSerializableError('a value that is not JSON (tool context, options or caller data)');
+    }
+    const parsed = JSON.parse(json) as RunJobData;
+    const limit = this.options.maxRunsPerCaller ?? 10;
+    if (!(await this.store.create(parsed.runId, callerId, limit))) throw new RunLimitError(limit);
+    await this.enqueue(parsed, parsed.runId);
+    return { runId: parsed.runId };
+  }
+
+  private enqueue(data: RunJobData, jobId: string): Promise<Job<RunJobData>> {
+    const retries = this.options.retries ?? 2;
+    return this.queue.add('run', data, {
+      jobId,
+      attempts: retries + 1,
+      backoff: { type: 'exponential', delay: this.options.backoffMs ?? 1000 },
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+  }
+
+  /** The run's record, when it exists and belongs to the caller of `request` (default: the current HTTP request). */
+  private async owned(runId: string, request: unknown) {
+    const callerId = this.callerIdOf(request ?? this.requests.currentRequest());
+    if (typeof runId !== 'string' || runId.length > 64) throw new RunNotFoundError();
+    const record = await this.store.record(runId);
+    if (record === undefined || record.callerId !== callerId) throw new RunNotFoundError();
+    return record;
+  }
+
+  /** Where the run stands, for the caller that submitted it (`request`: its HTTP request, default the current one). */
+  async status(runId: string, request?: unknown): Promise<DurableRunStatus> {
+    const record = await this.owned(runId, request);
+    return {
+      runId,
+      status: record.status,
+      createdAt: record.createdAt,
+      ...(record.response && { response: JSON.parse(record.response) as DurableRunResponse }),
+      ...(record.error && { error: record.error }),
+      ...(record.pendingApprovals && {
+        pendingApprovals: JSON.parse(record.pendingApprovals) as PendingApproval[],
+      }),
+    };
+  }
+
+  /**
+   * Cancels the run from any process: it ends `cancelled`, and the worker running it aborts its model request and
+   * tool calls. `false` when it had ended already.
+   */
+  async cancel(runId: string, request?: unknown): Promise<boolean> {
+    const record = await this.owned(runId, request);
+    const ended = await this.store.end(
+      runId,
+      record.callerId,
+      'cancelled',
+      'error',
+      'cancelled by its caller',
+    );
+    if (ended) await this.redis.publish(this.cancelChannel, runId);
+    return ended;
+  }
+
+  /** Decides the approvals a paused run waits for (all of them) and puts it back on the queue. */
+  async resume(
+    runId: string,
+    decisions: Readonly<Record<string, ApprovalDecision>>,
+    request?: unknown,
+  ): Promise<void> {
+    const record = await this.owned(runId, request);
+    if (record.status !== 'paused') throw new RunNotPausedError(record.status);
+    const job = (await this.redis.get(`${this.prefix}run:${runId}:job`)) ?? undefined;
+    if (job === undefined) throw new RunNotFoundError();
+    const data = JSON.parse(job) as RunJobData;
+    if (!(await this.store.setStatus(runId, 'running'))) throw new RunNotPausedError('ended');
+    await this.enqueue({ ...data, decisions: { ...decisions } }, `${runId}-r${Date.now()}`);
+  }
+
+  private async process(job: Job<RunJobData>): Promise<void> {
+    const data = job.data;
+    const { runId, callerId } = data;
+    const record = await this.store.record(runId);
+    if (record === undefined || (record.status !== 'queued' && record.status !== 'running')) return;
+    await this.store.setStatus(runId, 'running');
+    const abort = new AbortController();
+    this.running.set(runId, abort);
+    const deadlineMs = this.options.deadlineMs ?? 600_000;
+    const left = record.createdAt + deadlineMs - Date.now();
+    const deadline = setTimeout(
+      () => abort.abort(new RunFailedError(RunsMessages.deadline(deadlineMs))),
+      Math.max(left, 0),
+    );
+    try {
+      const response = await this.runCall(data, abort.signal);
+      if (response.stopReason === 'awaiting-approval') {
+        await this.redis.set(
+          `${this.prefix}run:${runId}:job`,
+          JSON.stringify({ ...data, decisions: undefined }),
+        );
+        await this.store.setStatus(runId, 'paused', JSON.stringify(response.pendingApprovals));
+        return;
+      }
+      const outcome: DurableRunResponse = {
+        text: response.text,
+        stopReason: response.stopReason,
+        rounds: response.rounds,
+        ...(response.usage && { usage: response.usage }),
+        history: response.history,
+        toolExecutions: response.toolExecutions,
+      };
+      await this.store.end(runId, callerId, 'finished', 'response', JSON.stringify(outcome));
+    } catch (error) {
+      const current = await this.store.record(runId).catch(() => undefined);
+      if (current?.status === 'cancelled') return;
+      const bullmq = requireOptional<typeof import('bullmq')>('bullmq', FEATURE);
+      const name = (error as { name?: unknown })?.name;
+      const attempts = job.opts.attempts ?? 1;
+      if (
+        !abort.signal.aborted &&
+        typeof name === 'string' &&
+        RETRYABLE.has(name) &&
+        job.attemptsMade + 1 < attempts
+      )
+        throw error;
+      const reason = abort.signal.aborted ? (abort.signal.reason as Error) : (error as Error);
+      const failed =
+        reason instanceof RunFailedError
+          ? reason
+          : new RunFailedError(reason?.message ?? String(reason), { cause: reason });
+      await this.store.end(runId, callerId, 'failed', 'error', failed.message);
+      throw new bullmq.UnrecoverableError(failed.message);
+    } finally {
+      clearTimeout(deadline);
+      this.running.delete(runId);
+    }
+  }
+
+  private async runCall(data: RunJobData, signal: AbortSignal): Promise<ChatClientResponse> {
+    const { runId } = data;
+    const progress: RunProgress | undefined = await this.store.progress(runId);
+    const toRequest = this.options.caller?.toRequest ?? ((caller: unknown) => caller ?? {});
+    const spec = () => {
+      const prompt = this.chatClient.prompt().request(toRequest(data.caller)).signal(signal);
+      if (data.toolNames.length > 0) prompt.toolNames(...data.toolNames);
+      if (data.options) prompt.options(data.options);
+      if (data.toolContext) prompt.toolContext(data.toolContext);
+      if (data.advisorParams) prompt.advisorParams(data.advisorParams);
+      return prompt;
+    };
+    const decisions = data.decisions;
+    const pausedSeq = Number((await this.redis.hget(`${this.prefix}run:${runId}`, 'pausedSeq')) ?? -1);
+    if (decisions !== undefined && (progress === undefined || progress.checkpoint.seq <= pausedSeq)) {
+      // Continues the paused run: each decision through the approval store, the last one runs the rest.
+      const seq = progress?.checkpoint.seq ?? 0;
+      let response: ChatClientResponse | undefined;
+      for (const [approvalId, decision] of Object.entries(decisions)) {
+        response = await spec()
+          .durable({ runId, store: this.store, seq })
+          .resume(approvalId, decision)
+          .chatResponse();
+      }
+      if (response === undefined) throw new RunNotPausedError('running');
+      return response;
+    }
+    const prompt = spec()
+      .messages(data.messages)
+      .durable({ runId, store: this.store, ...(progress && { from: progress }) });
+    const response = await prompt.call().chatResponse();
+    if (response.stopReason === 'awaiting-approval')
+      await this.redis.hset(
+        `${this.prefix}run:${runId}`,
+        'pausedSeq',
+        String((await this.store.progress(runId))?.checkpoint.seq ?? 0),
+      );
+    return response;
+  }
+}
