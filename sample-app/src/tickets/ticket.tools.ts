@@ -1,4 +1,4 @@
-import { Injectable, UseGuards } from '@nestjs/common';
+import { Injectable, Logger, UseGuards } from '@nestjs/common';
 import { ResultPart, Tool, ToolContext, ToolParam, ToolResult } from 'nestjs-tool-calling';
 import { toCsv } from './csv';
 import { slowToolMs, workInSteps } from './slow-export';
@@ -27,6 +27,8 @@ function view({ tenantId: _tenantId, ...ticket }: Ticket): TicketView {
 
 @Injectable()
 export class TicketTools {
+  private readonly logger = new Logger('TicketTools');
+
   constructor(private readonly tickets: TicketRepository) {}
 
   @Tool({
@@ -98,6 +100,10 @@ export class TicketTools {
   })
   async summariseTickets(context: ToolContext<SupportContextValues>): Promise<string> {
     const tenantId = context.require('tenantId');
+    // Which process runs the call (the durable demo watches for it): the key names the run and the call, no data.
+    this.logger.log(
+      `summariseTickets ${context.idempotencyKey ?? '(not a durable run)'} started, pid ${process.pid}`,
+    );
     const steps = 10;
     await workInSteps(
       slowToolMs(),
