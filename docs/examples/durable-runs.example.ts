@@ -1,16 +1,6 @@
 // Compiled by `npm run typecheck`: the samples of docs/durable-runs.md. The sample app runs the same setup
 // (sample-app/src/app.module.ts, sample-app/src/worker.ts), tested in test/e2e/sample-app/durable-runs.e2e-spec.ts.
-import {
-  Controller,
-  Get,
-  Injectable,
-  Module,
-  NotFoundException,
-  Param,
-  Post,
-  Req,
-  Body,
-} from '@nestjs/common';
+import { Controller, Get, Injectable, Module, Param, Post, Req, Body } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ChatClient, Tool, ToolCallingModule, ToolContext, ToolParam } from 'nestjs-tool-calling';
 import { DurableRuns, DurableRunsModule } from 'nestjs-tool-calling/runs';
@@ -56,7 +46,7 @@ interface SignedInRequest {
   imports: [
     ToolCallingModule.forRoot({ redis: { url: process.env.REDIS_URL ?? 'redis://localhost:6379' } }),
     DurableRunsModule.forRoot({
-      connection: { url: process.env.REDIS_URL ?? 'redis://localhost:6379' },
+      connection: process.env.REDIS_URL ?? 'redis://localhost:6379',
       // The web processes of a split deployment run no jobs: RUN_WORKER=false.
       worker: process.env.RUN_WORKER !== 'false',
       concurrency: 8,
@@ -89,16 +79,16 @@ export class ReportsController {
     return this.chat.prompt().request(request).user(body.question).submit();
   }
 
+  // Only the caller that submitted a run reads or cancels it: another's run id is a RunNotFoundError.
   @Get(':runId')
-  async status(@Param('runId') runId: string) {
-    const run = await this.runs.status(runId);
-    if (!run) throw new NotFoundException();
-    return { status: run.status, answer: run.response?.text, error: run.error?.message };
+  async status(@Param('runId') runId: string, @Req() request: CallerRequest) {
+    const run = await this.runs.status(runId, request);
+    return { status: run.status, answer: run.response?.text, error: run.error };
   }
 
   @Post(':runId/cancel')
-  cancel(@Param('runId') runId: string) {
-    return this.runs.cancel(runId);
+  cancel(@Param('runId') runId: string, @Req() request: CallerRequest) {
+    return this.runs.cancel(runId, request);
   }
 }
 

@@ -80,7 +80,7 @@ export class AppModule {
         ...(runs
           ? [
               DurableRunsModule.forRoot({
-                connection: { url: runs.redisUrl },
+                connection: runs.redisUrl,
                 worker: runs.worker,
                 concurrency: runs.concurrency,
                 caller: runCaller,

@@ -32,8 +32,8 @@ export interface RunView {
   status: string;
   /** The final answer, once finished. */
   answer?: string;
-  /** Why it failed (a typed error's name and message). */
-  error?: { name: string; message: string };
+  /** Why it failed, or was cancelled. */
+  error?: string;
   /** How many calls wait for a person's decision while it is paused. */
   pendingApprovals: number;
 }
@@ -87,12 +87,13 @@ export class UIChatController {
   @Get('chat/:id/stream')
   async resume(
     @Param('id') id: string,
+    @Req() request: AuthenticatedRequest,
     @CurrentUser() user: AuthUser,
     @Res({ passthrough: true }) response: HeaderResponse,
   ): Promise<StreamableFile | undefined> {
     const runId = await this.chatRuns?.latest(user.username, ownChatId(user, id));
     if (runId !== undefined && this.runs)
-      return runEventStream(response, runId, runStream(runId, this.streams, this.runs));
+      return runEventStream(response, runId, runStream(runId, request, this.streams, this.runs));
     const stream = await this.streams.resume(ownChatId(user, id));
     if (stream) return eventStream(response, stream);
     response.status(204);
@@ -118,22 +119,29 @@ export class UIChatController {
   /** Stops the chat's running answer, on whichever replica runs it: its stream ends with an `abort` chunk. */
   @Post('chat/:id/stop')
   @HttpCode(200)
-  async stop(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<{ stopped: boolean }> {
+  async stop(
+    @Param('id') id: string,
+    @Req() request: AuthenticatedRequest,
+    @CurrentUser() user: AuthUser,
+  ): Promise<{ stopped: boolean }> {
     const runId = await this.chatRuns?.latest(user.username, ownChatId(user, id));
-    if (runId !== undefined && this.runs) return { stopped: await this.runs.cancel(runId) };
+    if (runId !== undefined && this.runs) return { stopped: await this.runs.cancel(runId, request) };
     return { stopped: await this.streams.stop(ownChatId(user, id)) };
   }
 
   /** How a durable run of the user is doing: queued, running, paused (for approval), finished, failed or cancelled. */
   @Get('runs/:runId')
-  async run(@Param('runId') runId: string, @CurrentUser() user: AuthUser): Promise<RunView> {
-    const state = await (await this.ownRun(user, runId)).status(runId);
-    if (!state) throw new NotFoundException(`there is no run ${runId}`);
+  async run(
+    @Param('runId') runId: string,
+    @Req() request: AuthenticatedRequest,
+    @CurrentUser() user: AuthUser,
+  ): Promise<RunView> {
+    const state = await (await this.ownRun(user, runId)).status(runId, request);
     return {
       runId: state.runId,
       status: state.status,
       ...(state.response && { answer: state.response.text }),
-      ...(state.error && { error: { name: state.error.name, message: state.error.message } }),
+      ...(state.error && { error: state.error }),
       pendingApprovals: state.pendingApprovals?.length ?? 0,
     };
   }
@@ -142,11 +150,12 @@ export class UIChatController {
   @Get('runs/:runId/stream')
   async runEvents(
     @Param('runId') runId: string,
+    @Req() request: AuthenticatedRequest,
     @CurrentUser() user: AuthUser,
     @Res({ passthrough: true }) response: HeaderResponse,
   ): Promise<StreamableFile> {
     const runs = await this.ownRun(user, runId);
-    return runEventStream(response, runId, runStream(runId, this.streams, runs));
+    return runEventStream(response, runId, runStream(runId, request, this.streams, runs));
   }
 
   /**
@@ -172,7 +181,7 @@ export class UIChatController {
         throw new BadRequestException(
           "the last message must be a question, or answers to a paused run's approvals",
         );
-      await runs.resume(runId, decisions);
+      await runs.resume(runId, decisions, request);
     } else {
       const question = last.parts.map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join('');
       // The run reads the conversation from chat memory (Redis), the caller as data (`runCaller`), the tenant from
@@ -186,7 +195,7 @@ export class UIChatController {
         .submit());
       await chatRuns.remember(user.username, chatId, runId);
     }
-    return runEventStream(response, runId, runStream(runId, this.streams, runs));
+    return runEventStream(response, runId, runStream(runId, request, this.streams, runs));
   }
 
   /** The runs of `user` only: another user's run id, or an unknown one, is a 404. */

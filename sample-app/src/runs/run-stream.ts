@@ -14,6 +14,7 @@ const ENDED = new Set(['finished', 'failed', 'cancelled']);
  */
 export function runStream(
   runId: string,
+  request: unknown,
   streams: ResumableStreams,
   runs: DurableRuns,
   startWaitMs = START_WAIT_MS,
@@ -23,7 +24,7 @@ export function runStream(
   return new ReadableStream<string>({
     async pull(controller) {
       if (!reader) {
-        const stream = await waitForRecording(runId, streams, runs, startWaitMs, () => cancelled);
+        const stream = await waitForRecording(runId, request, streams, runs, startWaitMs, () => cancelled);
         if (typeof stream === 'string') {
           controller.enqueue(`data: ${JSON.stringify({ type: 'error', errorText: stream })}\n\n`);
           return controller.close();
@@ -43,6 +44,7 @@ export function runStream(
 
 async function waitForRecording(
   runId: string,
+  request: unknown,
   streams: ResumableStreams,
   runs: DurableRuns,
   startWaitMs: number,
@@ -52,10 +54,10 @@ async function waitForRecording(
   while (!cancelled()) {
     const stream = await streams.resume(runId);
     if (stream) return stream;
-    const state = await runs.status(runId);
-    if (!state) return `run ${runId} is unknown`;
+    // The caller's own request: `status()` answers only the caller that submitted the run.
+    const state = await runs.status(runId, request);
     if (ENDED.has(state.status))
-      return `run ${runId} ended (${state.status}) before its stream began${state.error ? `: ${state.error.message}` : ''}`;
+      return `run ${runId} ended (${state.status}) before its stream began${state.error ? `: ${state.error}` : ''}`;
     if (Date.now() >= deadline)
       return `run ${runId} is still ${state.status} after ${startWaitMs / 1000} s: ask for GET /api/runs/${runId}`;
     await sleep(POLL_MS);
