@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
       SAMPLE_SLOW_TOOL_MS: String(SLOW_TOOL_MS),
       PORT: String(port),
       HOST: '127.0.0.1',
+      JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(32).toString('hex'),
     };
     const web = start('web', process.execPath, [join(__dirname, 'main.js')], { ...env, RUN_WORKER: 'false' });
     await waitFor('the web process', () => lineOf(web, 'Support desk sample: open'));
