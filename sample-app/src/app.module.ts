@@ -83,6 +83,7 @@ export class AppModule {
                 connection: runs.redisUrl,
                 worker: runs.worker,
                 concurrency: runs.concurrency,
+                ...(runs.lockDurationMs !== undefined && { lockDurationMs: runs.lockDurationMs }),
                 caller: runCaller,
               }),
             ]

@@ -14,7 +14,7 @@ const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].fi
   existsSync(path),
 );
 const SLOW_TOOL_MS = 6_000;
-/** Every wait of the demo is bounded: BullMQ notices a dead worker's job within its lock duration (30 s). */
+/** Every wait of the demo is bounded: BullMQ notices a dead worker's job within its lock duration (RUN_LOCK_MS). */
 const WAIT_MS = 120_000;
 
 interface Child {
@@ -86,6 +86,8 @@ async function main(): Promise<void> {
       REDIS_URL: await redisUrl(),
       SUPPORT_DB_PATH: join(dir, 'tickets.db'),
       SAMPLE_SLOW_TOOL_MS: String(SLOW_TOOL_MS),
+      // A dead worker's job is taken over after about this long (BullMQ's lock duration), rather than 30 s.
+      RUN_LOCK_MS: '5000',
       PORT: String(port),
       HOST: '127.0.0.1',
       JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(32).toString('hex'),

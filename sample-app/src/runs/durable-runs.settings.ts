@@ -6,6 +6,8 @@ export interface DurableRunsSettings {
   readonly worker: boolean;
   /** How many runs this process's worker runs at once: `RUN_CONCURRENCY` (default 4). */
   readonly concurrency: number;
+  /** How soon a job of a worker that died is taken over, in milliseconds: `RUN_LOCK_MS` (default the library's 30 s). */
+  readonly lockDurationMs?: number;
 }
 
 /**
@@ -22,6 +24,9 @@ export function durableRunsSettings(
     redisUrl,
     worker: role === 'worker' || flag(env, 'RUN_WORKER', true),
     concurrency: wholeNumber(env, 'RUN_CONCURRENCY', 4, 1, 100),
+    ...(env.RUN_LOCK_MS?.trim() && {
+      lockDurationMs: wholeNumber(env, 'RUN_LOCK_MS', 30_000, 1_000, 600_000),
+    }),
   };
 }
 
