@@ -162,6 +162,13 @@ async function main(): Promise<void> {
   }
 }
 
+// Ctrl-C (or a timeout) ends the processes the demo started, not only the demo.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
+    process.exit(130);
+  });
+
 main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
   for (const child of children) {
