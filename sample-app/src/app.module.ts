@@ -3,6 +3,7 @@ import { APP_PIPE } from '@nestjs/core';
 import { ConfigModule } from '@nestjs/config';
 import { ToolCallingModule, type McpServerConfig } from 'nestjs-tool-calling';
 import { McpServerModule } from 'nestjs-tool-calling/mcp';
+import { DurableRunsModule } from 'nestjs-tool-calling/runs';
 import { toolCallingConfig, type ToolCallingConfig } from 'nestjs-tool-calling/config';
 import { AuthModule } from './auth/auth.module';
 import { callerIdOf } from './chat/caller';
@@ -14,6 +15,9 @@ import { knowledgeBaseServer } from './knowledge-base/knowledge-base.config';
 import { TICKETS_DB_PATH, TicketRepository } from './tickets/ticket.repository';
 import { TicketTools } from './tickets/ticket.tools';
 import { CurrentUserTools } from './users/current-user.tools';
+import { ChatRuns, CHAT_RUNS_REDIS_URL } from './runs/chat-runs';
+import type { DurableRunsSettings } from './runs/durable-runs.settings';
+import { runCaller } from './runs/run-caller';
 import { TelemetryShutdown } from './telemetry.shutdown';
 import { WeatherTools } from './weather/weather.tools';
 
@@ -25,6 +29,12 @@ export interface AppOptions {
    * knowledge base server of this sample, in a child process.
    */
   mcpServers?: Record<string, McpServerConfig>;
+  /**
+   * Durable runs (`durableRunsSettings()`: when `REDIS_URL` is set): chats run as BullMQ jobs that outlive this
+   * process, on this process's worker (unless `RUN_WORKER=false`) or on `npm run worker`'s. Absent: every run lives
+   * in the request that started it.
+   */
+  durableRuns?: DurableRunsSettings;
 }
 
 /** Words users of a support desk say for the words of its tool names, for the offline model. */
@@ -37,6 +47,7 @@ export const SYSTEM_PROMPT =
 @Module({})
 export class AppModule {
   static register(options: AppOptions): DynamicModule {
+    const runs = options.durableRuns;
     return {
       module: AppModule,
       imports: [
@@ -67,6 +78,18 @@ export class AppModule {
           // 2025-era clients get a session: closeTicket asks them for approval through elicitation.
           sessions: true,
         }),
+        // The same tools, guards and chat memory for runs submitted as jobs: the caller travels as data (`runCaller`).
+        ...(runs
+          ? [
+              DurableRunsModule.forRoot({
+                connection: runs.redisUrl,
+                worker: runs.worker,
+                concurrency: runs.concurrency,
+                ...(runs.lockDurationMs !== undefined && { lockDurationMs: runs.lockDurationMs }),
+                caller: runCaller,
+              }),
+            ]
+          : []),
       ],
       controllers: [ChatController, UIChatController],
       providers: [
@@ -77,6 +100,7 @@ export class AppModule {
         WeatherTools,
         CurrentUserTools,
         TelemetryShutdown,
+        ...(runs ? [{ provide: CHAT_RUNS_REDIS_URL, useValue: runs.redisUrl }, ChatRuns] : []),
       ],
     };
   }

@@ -1,12 +1,11 @@
 // First: the OpenTelemetry SDK (when configured) must be started before http and express are loaded.
 import './telemetry';
 import 'reflect-metadata';
-import { join } from 'node:path';
 import { createApp } from './bootstrap';
+import { databasePath } from './database-path';
 import { listenHost } from './listen-host';
 import { runDemo, runMcpDemo } from './demo';
-
-const DEFAULT_DB = join(__dirname, '..', 'sample-app', 'data', 'tickets.db');
+import { durableRunsSettings } from './runs/durable-runs.settings';
 
 async function main(): Promise<void> {
   const demo = process.argv.includes('demo');
@@ -23,12 +22,17 @@ async function main(): Promise<void> {
     }
     return;
   }
-  const app = await createApp({ databasePath: process.env.SUPPORT_DB_PATH ?? DEFAULT_DB });
+  const durableRuns = durableRunsSettings('web');
+  const app = await createApp({ databasePath: databasePath(), durableRuns });
   const port = Number(process.env.PORT ?? 3000);
   await app.listen(port, listenHost());
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
   const store = process.env.REDIS_URL ? 'Redis' : 'memory';
   console.log(`Support desk sample: open ${url}/ (model: see the page's badge; conversations in ${store})`);
+  if (durableRuns)
+    console.log(
+      `Durable runs: chats run as jobs on ${durableRuns.worker ? 'this process and ' : ''}any \`npm run worker\``,
+    );
 }
 
 main().catch((error) => {

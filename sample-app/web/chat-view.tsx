@@ -3,6 +3,7 @@ import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalRespons
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { authHeaders, stopAnswer } from './api';
 import { Message } from './message-parts';
+import { RunStatus, runAwareFetch } from './run-status';
 import { loadChat, saveChat } from './saved-chat';
 
 const HINTS = [
@@ -21,7 +22,12 @@ const HINTS = [
  */
 export function ChatView({ user, onSignedOut }: { user: string; onSignedOut: () => void }) {
   const saved = useMemo(() => loadChat(user), [user]);
-  const transport = useMemo(() => new DefaultChatTransport({ api: '/api/chat', headers: authHeaders }), []);
+  const [runId, setRunId] = useState(saved.runId);
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport({ api: '/api/chat', headers: authHeaders, fetch: runAwareFetch(setRunId) }),
+    [],
+  );
   const { messages, sendMessage, status, error, addToolApprovalResponse } = useChat({
     id: saved.id,
     messages: saved.messages,
@@ -35,8 +41,8 @@ export function ChatView({ user, onSignedOut }: { user: string; onSignedOut: () 
   const busy = status === 'submitted' || status === 'streaming';
 
   useEffect(() => {
-    saveChat(user, { id: saved.id, messages });
-  }, [user, saved.id, messages]);
+    saveChat(user, { id: saved.id, messages, ...(runId && { runId }) });
+  }, [user, saved.id, messages, runId]);
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
   }, [messages, status]);
@@ -86,6 +92,7 @@ export function ChatView({ user, onSignedOut }: { user: string; onSignedOut: () 
           </li>
         ) : null}
       </ol>
+      {runId ? <RunStatus key={runId} runId={runId} /> : null}
       <div ref={end} />
       <div className="composer">
         <p className="hints">

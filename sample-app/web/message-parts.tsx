@@ -44,7 +44,31 @@ function Output({ output }: { output: unknown }) {
   );
 }
 
-function ToolCall({ part, decide }: { part: ToolPart; decide: Decide }) {
+interface ToolProgressData {
+  progress?: number;
+  total?: number;
+  message?: string;
+}
+
+/** How far a running tool is (a `data-tool-progress` part: the sample's slow summariseTickets reports it). */
+function Progress({ data }: { data: ToolProgressData }) {
+  return (
+    <div className="progress">
+      {data.total !== undefined ? <progress value={data.progress ?? 0} max={data.total} /> : null}
+      {data.message ? <span className="progress-message">{data.message}</span> : null}
+    </div>
+  );
+}
+
+function ToolCall({
+  part,
+  decide,
+  progress,
+}: {
+  part: ToolPart;
+  decide: Decide;
+  progress?: ToolProgressData;
+}) {
   const name = getToolName(part);
   const state = part.state;
   const input: unknown = part.input;
@@ -55,6 +79,7 @@ function ToolCall({ part, decide }: { part: ToolPart; decide: Decide }) {
         <span className="status">{STATUS[state]}</span>
       </div>
       <pre className="args">{input === undefined ? '…' : pretty(input)}</pre>
+      {state === 'input-available' && progress ? <Progress data={progress} /> : null}
       {state === 'approval-requested' ? (
         <div className="actions">
           <button type="button" className="approve" onClick={() => decide(part.approval.id, true)}>
@@ -73,6 +98,12 @@ function ToolCall({ part, decide }: { part: ToolPart; decide: Decide }) {
 
 /** One message: its text, and its tool calls where they happened. */
 export function Message({ message, decide }: { message: UIMessage; decide: Decide }) {
+  const progress = new Map<string, ToolProgressData>();
+  for (const part of message.parts)
+    if (part.type === 'data-tool-progress') {
+      const data = part.data as ToolProgressData & { toolCallId?: string };
+      if (typeof data?.toolCallId === 'string') progress.set(data.toolCallId, data);
+    }
   return (
     <li className={`message ${message.role}`} data-message-id={message.id}>
       {message.parts.map((part, index) => {
@@ -82,7 +113,15 @@ export function Message({ message, decide }: { message: UIMessage; decide: Decid
               {part.text}
             </p>
           );
-        if (isToolUIPart(part)) return <ToolCall key={part.toolCallId} part={part} decide={decide} />;
+        if (isToolUIPart(part))
+          return (
+            <ToolCall
+              key={part.toolCallId}
+              part={part}
+              decide={decide}
+              progress={progress.get(part.toolCallId)}
+            />
+          );
         return null;
       })}
     </li>

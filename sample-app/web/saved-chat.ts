@@ -7,6 +7,8 @@ import type { UIMessage } from 'ai';
 interface Saved {
   id: string;
   messages: UIMessage[];
+  /** The latest durable run of the conversation, when the server runs chats as durable runs. */
+  runId?: string;
 }
 
 const key = (user: string): string => `chat:${user}`;

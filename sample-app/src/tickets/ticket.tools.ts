@@ -1,6 +1,7 @@
-import { Injectable, UseGuards } from '@nestjs/common';
+import { Injectable, Logger, UseGuards } from '@nestjs/common';
 import { ResultPart, Tool, ToolContext, ToolParam, ToolResult } from 'nestjs-tool-calling';
 import { toCsv } from './csv';
+import { slowToolMs, workInSteps } from './slow-export';
 import { drawPriorityChart } from './ticket-chart';
 import { Roles } from '../auth/roles.decorator';
 import { RolesGuard } from '../auth/roles.guard';
@@ -26,6 +27,8 @@ function view({ tenantId: _tenantId, ...ticket }: Ticket): TicketView {
 
 @Injectable()
 export class TicketTools {
+  private readonly logger = new Logger('TicketTools');
+
   constructor(private readonly tickets: TicketRepository) {}
 
   @Tool({
@@ -81,6 +84,44 @@ export class TicketTools {
     return toCsv(
       ['id', 'title', 'status', 'priority'],
       rows.map((t) => [t.id, t.title, t.status, t.priority]),
+    );
+  }
+
+  /**
+   * A long task, for durable runs (`docs/durable-runs.md`): reads every ticket page by page (`SAMPLE_SLOW_TOOL_MS` in
+   * all, with progress) and summarises them. Declared idempotent on purpose: it only reads, so a worker that dies in
+   * the middle of it may run it again (at least once). The tools that write (`createTicket`, `closeTicket`) are not:
+   * a call interrupted before its result was saved is not run again (at most once), and the model is told so.
+   */
+  @Tool({
+    description:
+      'Export every support ticket of the current customer and summarise them: counts by status and priority (slow)',
+    idempotent: true,
+  })
+  async summariseTickets(context: ToolContext<SupportContextValues>): Promise<string> {
+    const tenantId = context.require('tenantId');
+    // Which process runs the call (the durable demo watches for it): the key names the run and the call, no data.
+    this.logger.log(
+      `summariseTickets ${context.idempotencyKey ?? '(not a durable run)'} started, pid ${process.pid}`,
+    );
+    const steps = 10;
+    await workInSteps(
+      slowToolMs(),
+      steps,
+      (done) =>
+        context.reportProgress({
+          progress: done,
+          total: steps,
+          message: `exported page ${done} of ${steps}`,
+        }),
+      context.signal,
+    );
+    const tickets = this.tickets.list(tenantId);
+    const count = (key: 'status' | 'priority', value: string) =>
+      tickets.filter((t) => t[key] === value).length;
+    return (
+      `Exported ${tickets.length} tickets: ${count('status', 'open')} open, ${count('status', 'closed')} closed; ` +
+      `priority high ${count('priority', 'high')}, normal ${count('priority', 'normal')}, low ${count('priority', 'low')}.`
     );
   }
 

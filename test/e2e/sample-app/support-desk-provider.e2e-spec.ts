@@ -54,6 +54,7 @@ describe('sample app with a real provider configured (an OpenAI-compatible serve
         'getWeather',
         'listTickets',
         'searchKnowledgeBase',
+        'summariseTickets',
         'whoAmI',
       ]);
       const toolMessage = server.body(1).messages.find((m: any) => m.role === 'tool');
@@ -73,6 +74,7 @@ const SAMPLE_TOOLS = [
   'getWeather',
   'listTickets',
   'searchKnowledgeBase',
+  'summariseTickets',
   'whoAmI',
 ];
 

@@ -145,10 +145,10 @@ describe('sample app: the support desk over HTTP (offline model)', () => {
     expect(text).toContain('Their reason: the VPN still drops every hour');
     expect(text).toContain('4,Email quota exceeded,open,normal');
     expect(text).toContain(
-      'Tools offered for alice@acme admin: listTickets, getTicket, createTicket, closeTicket, exportTickets, chartTickets',
+      'Tools offered for alice@acme admin: listTickets, getTicket, createTicket, closeTicket, exportTickets, summariseTickets, chartTickets',
     );
     expect(text).toMatch(
-      /Tools offered for bob@acme agent: listTickets, getTicket, createTicket, exportTickets, chartTickets/,
+      /Tools offered for bob@acme agent: listTickets, getTicket, createTicket, exportTickets, summariseTickets, chartTickets/,
     );
     expect(text).toContain(
       '[bob@acme agent] › Close ticket 1\n  I may not close that for you: none of the tools I was given can close anything.',
