@@ -76,6 +76,7 @@ describe("an MCP server's auth settings, checked at startup", () => {
         url: URL,
         auth: { type: 'client_credentials', clientId: 'svc', clientSecret: SECRET, tokenStore: {} },
       },
+      g: { url: URL, auth: SECRET },
     });
     expect(error.problems).toEqual([
       'server "a": "auth.type" must be one of "authorization_code", "client_credentials", "cross_app_access"',
@@ -88,6 +89,7 @@ describe("an MCP server's auth settings, checked at startup", () => {
       'server "e": "auth.identityProvider.clientId" must be a non-empty string',
       'server "e": "auth.identityProvider.idToken" must be a function',
       'server "f": "auth.tokenStore" must be an McpTokenStore (get, set and delete)',
+      'server "g": "auth.type" must be one of "authorization_code", "client_credentials", "cross_app_access"',
     ]);
     expect(error.message).toContain('McpToolCallbackProvider is not a valid set of MCP servers');
     expect(error.message).not.toContain(SECRET);

@@ -83,6 +83,10 @@ describe('McpToolCallbackProvider with an OAuth-protected server (authorization 
     expect(await echo.call(JSON.stringify({ text: 'hi' }))).toBe('{"text":"hi"}');
     // One authorization for the connection and its requests: the token is kept in the provider's store.
     expect(urls).toHaveLength(1);
+    // The in-memory store outlives the connection: connecting again sends nobody to authorize.
+    await provider.close();
+    expect((await provider.getToolCallbacks()).length).toBe(tools.length);
+    expect(urls).toHaveLength(1);
     expect(guarded.bearers[0]).toBeUndefined();
     expect(guarded.bearers.slice(1).every((bearer) => bearer === 'user-token')).toBe(true);
   });
