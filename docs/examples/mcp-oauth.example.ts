@@ -1,5 +1,5 @@
 // Compiled by `npm run typecheck`: the sample of docs/mcp.md's "Authorization (OAuth)" section comes from this file;
-// test/mcp/client/auth and the conformance auth runner (test/e2e/mcp/conformance/client) run these settings' kinds.
+// test/mcp/client (auth/, mcp-client-oauth*.e2e-spec.ts) and the client conformance spec run these settings' kinds.
 import { BadRequestException, Controller, Get, Query, Redirect } from '@nestjs/common';
 import { McpToolCallbackProvider, type McpClientAuth } from 'nestjs-tool-calling/mcp';
 import { RedisMcpTokenStore } from 'nestjs-tool-calling/redis';

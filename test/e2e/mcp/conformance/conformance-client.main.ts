@@ -5,7 +5,7 @@
 // scenario the server gets the `auth` the scenario calls for (client/auth-scenarios.ts). Exits 1 when the server
 // cannot be used or the authorization fails. Output on stdout, logs on stderr.
 import 'reflect-metadata';
-import { authForScenario } from './client/auth-scenarios';
+import { runAuthScenario } from './client/auth-scenarios';
 import { runLibraryClient } from './client/library-client.run';
 
 function serverUrl(): string {
@@ -27,8 +27,9 @@ async function main(): Promise<void> {
   const context: unknown = process.env.MCP_CONFORMANCE_CONTEXT
     ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT)
     : undefined;
-  const auth = scenario?.startsWith('auth/') ? authForScenario(scenario, context) : undefined;
-  await runLibraryClient(url, auth, (line) => void process.stdout.write(`${line}\n`));
+  const write = (line: string) => void process.stdout.write(`${line}\n`);
+  if (scenario?.startsWith('auth/')) await runAuthScenario(url, scenario, context, write);
+  else await runLibraryClient(url, undefined, write);
 }
 
 main().then(
