@@ -1,6 +1,7 @@
 // Compiled by `npm run typecheck`: the sample of docs/mcp.md's "Authorization (OAuth)" section comes from this file;
-// test/mcp/client/auth and the conformance auth runner (test/e2e/mcp/conformance/client) run these settings' kinds.
-import type { McpClientAuth } from 'nestjs-tool-calling/mcp';
+// test/mcp/client (auth/, mcp-client-oauth*.e2e-spec.ts) and the client conformance spec run these settings' kinds.
+import { BadRequestException, Controller, Get, Query, Redirect } from '@nestjs/common';
+import { McpToolCallbackProvider, type McpClientAuth } from 'nestjs-tool-calling/mcp';
 import { RedisMcpTokenStore } from 'nestjs-tool-calling/redis';
 
 const tokenStore = new RedisMcpTokenStore(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -43,3 +44,21 @@ export const wikiAuth: McpClientAuth = {
     idToken: () => process.env.USER_ID_TOKEN ?? '',
   },
 };
+
+// The redirect endpoint of `ticketsAuth`: the authorization server sends the user back here with the code.
+@Controller('mcp/oauth')
+export class McpOAuthCallbackController {
+  constructor(private readonly mcpTools: McpToolCallbackProvider) {}
+
+  @Get('callback')
+  @Redirect('/')
+  async callback(
+    @Query('code') code?: string,
+    @Query('state') state?: string,
+    @Query('iss') iss?: string,
+  ): Promise<void> {
+    if (!code) throw new BadRequestException('the redirect carries no code');
+    // A forged or expired state, or a refused code: McpAuthorizationError (its text never holds the code).
+    await this.mcpTools.finishAuthorization('tickets', { code, state, iss });
+  }
+}

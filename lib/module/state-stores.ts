@@ -31,6 +31,11 @@ export class StateStores implements OnApplicationShutdown {
   readonly mcpEventStore: McpSessionEventStore;
   private readonly redis?: Redis;
 
+  /** The Redis connection of the `redis` option, for the other stores that share it (MCP tokens); else undefined. */
+  get redisClient(): Redis | undefined {
+    return this.redis;
+  }
+
   constructor(@Inject(TOOL_CALLING_MODULE_OPTIONS) options: ToolCallingModuleOptions) {
     const redisOptions = options.redis;
     if (redisOptions) this.redis = createRedisClient(redisOptions.url);

@@ -72,7 +72,7 @@ const PROVIDERS: Provider[] = [
   {
     provide: McpToolCallbackProvider,
     useFactory: mcpToolCallbackProviderFromOptions,
-    inject: [TOOL_CALLING_MODULE_OPTIONS, ToolCallbackRegistry],
+    inject: [TOOL_CALLING_MODULE_OPTIONS, ToolCallbackRegistry, StateStores],
   },
   { provide: CHAT_MODEL, useFactory: chatModelFromOptions, inject: [TOOL_CALLING_MODULE_OPTIONS] },
   {

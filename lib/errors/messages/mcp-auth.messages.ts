@@ -17,5 +17,11 @@ export const McpAuthMessages = {
 
   insecureUrl: (option: string) => `${option} must be an https URL (http only on a loopback host)`,
 
+  noRedirectFlow: () =>
+    'it has no "auth" of type "authorization_code": there is no authorization to finish with a redirect',
+
+  unknownServer: (server: string) =>
+    `no MCP server is named ${JSON.stringify(server.slice(0, 40))} in the options: no authorization to finish`,
+
   missingCredential: (kind: string, needs: string) => `${kind} needs ${needs}`,
 };

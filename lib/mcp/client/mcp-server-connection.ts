@@ -5,11 +5,17 @@ import type {
   OAuthClientProvider,
   Transport,
 } from '@modelcontextprotocol/client';
+import { McpAuthorizationRequiredError } from '../../errors/mcp-authorization-required.error';
+import { McpAuthorizationError } from '../../errors/mcp-authorization.error';
 import { McpServerUnavailableError } from '../../errors/mcp-server-unavailable.error';
+import { McpAuthMessages } from '../../errors/messages/mcp-auth.messages';
 import { McpClientMessages } from '../../errors/messages/mcp-client.messages';
 import type { ToolContext } from '../../tool/tool-context';
 import type { ToolLogLevel } from '../../tool/tool-elicitation';
 import { createMcpAuthProvider } from './auth/mcp-auth-provider.factory';
+import type { McpAuthorizationResponse } from './auth/mcp-client-auth';
+import type { McpOAuthClientProvider } from './auth/mcp-oauth-client.provider';
+import { withMcpAuthorization } from './auth/with-mcp-authorization';
 import { McpClientSdk } from '../mcp-sdk.loader';
 import { abortScopedFetch } from './abort-scoped-fetch';
 import { elicitationSchemaProblems } from './elicitation-schema.check';
@@ -59,6 +65,10 @@ const ANY_VALUE = {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The errors of an authorization: they reach the caller as they are, never as "server unavailable". */
+const isAuthorizationError = (error: unknown): boolean =>
+  error instanceof McpAuthorizationRequiredError || error instanceof McpAuthorizationError;
+
 /**
  * The link to one MCP server over SDK v2 (`@modelcontextprotocol/client`): connected on first use (never before),
  * negotiating the protocol era (2026-07-28, stateless, when the server speaks it; else the 2025 handshake). Its
@@ -75,6 +85,7 @@ export class McpServerConnection {
   private failedUntil = 0;
   private lastFailure?: unknown;
   private readonly calls = new McpRunningCalls();
+  private authProvider?: McpOAuthClientProvider;
 
   constructor(
     readonly name: string,
@@ -125,15 +136,41 @@ export class McpServerConnection {
         },
       );
     try {
-      return await (context ? this.calls.run(context, call) : call());
+      const authorizedCall = () => this.authorized(call);
+      return await (context ? this.calls.run(context, authorizedCall) : authorizedCall());
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      if (isAuthorizationError(error)) throw error;
       if (this.isConnectionFailure(error)) {
         this.drop(client);
         throw new McpServerUnavailableError(this.name, shownAs, error);
       }
       throw error;
     }
+  }
+
+  /**
+   * Completes this server's authorization with what the app's redirect endpoint received, then connects again
+   * (the tools become available). An `McpAuthorizationError` when the server has no `auth` of the authorization
+   * code kind, or when the redirect does not match the authorization in progress.
+   */
+  async finishAuthorization(response: McpAuthorizationResponse): Promise<void> {
+    const provider = this.auth();
+    if (
+      provider === undefined ||
+      isStdioServer(this.config) ||
+      this.config.auth?.type !== 'authorization_code'
+    )
+      throw new McpAuthorizationError(this.name, McpAuthMessages.noRedirectFlow());
+    await provider.finishAuthorization(response);
+    const client = this.current;
+    if (client) this.drop(client);
+    this.client = undefined;
+    this.cached = undefined;
+    this.failedUntil = 0;
+    this.lastFailure = undefined;
+    await this.listTools();
+    this.settings.onToolsChanged();
   }
 
   /** Closes the connection (a stdio server's process ends). */
@@ -158,12 +195,14 @@ export class McpServerConnection {
     try {
       pages = await this.pages(client);
     } catch (error) {
+      if (isAuthorizationError(error)) throw error;
       if (!this.isConnectionFailure(error)) throw new McpServerUnavailableError(this.name, undefined, error);
       this.drop(client, false);
       try {
         client = await this.connected(undefined);
         pages = await this.pages(client);
       } catch (retryError) {
+        if (isAuthorizationError(retryError)) throw retryError;
         if (this.isConnectionFailure(retryError)) this.drop(client);
         throw new McpServerUnavailableError(this.name, undefined, retryError);
       }
@@ -183,10 +222,11 @@ export class McpServerConnection {
     const pages: RawListPage[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const result = (await client.request(
-        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-        ANY_VALUE,
-        { timeout: this.settings.requestTimeoutMs },
+      const params = cursor === undefined ? {} : { cursor };
+      const result = (await this.authorized(() =>
+        client.request({ method: 'tools/list', params }, ANY_VALUE, {
+          timeout: this.settings.requestTimeoutMs,
+        }),
       )) as RawListPage;
       pages.push(result);
       cursor = typeof result.nextCursor === 'string' && result.nextCursor ? result.nextCursor : undefined;
@@ -210,9 +250,14 @@ export class McpServerConnection {
   private connected(toolName: string | undefined): Promise<Client> {
     if (this.client) return this.client;
     if (Date.now() < this.failedUntil)
-      return Promise.reject(new McpServerUnavailableError(this.name, toolName, this.lastFailure));
-    // The connection's streams (stdio, the SSE stream of a session) belong to no tool call.
-    const connecting = this.calls.outside(() => this.connect());
+      return Promise.reject(
+        isAuthorizationError(this.lastFailure)
+          ? this.lastFailure
+          : new McpServerUnavailableError(this.name, toolName, this.lastFailure),
+      );
+    // The connection's streams (stdio, the SSE stream of a session) belong to no tool call. Each attempt is a
+    // fresh client and transport: one refused for want of authorization is not used again.
+    const connecting = this.calls.outside(() => this.authorized(() => this.connect()));
     this.client = connecting;
     connecting.catch((error: unknown) => {
       if (this.client === connecting) this.client = undefined;
@@ -220,6 +265,7 @@ export class McpServerConnection {
       this.lastFailure = error;
     });
     return connecting.catch((error: unknown) => {
+      if (isAuthorizationError(error)) throw error;
       throw new McpServerUnavailableError(this.name, toolName, error);
     });
   }
@@ -315,14 +361,14 @@ export class McpServerConnection {
       return transport;
     }
     const { StreamableHTTPClientTransport } = McpClientSdk.client(FEATURE);
-    // The OAuth work's factory makes the SDK's `OAuthClientProvider` (typed there as `unknown`).
-    const authProvider = config.auth
-      ? (createMcpAuthProvider(config.auth, { name: this.name, url: config.url }) as OAuthClientProvider)
-      : undefined;
+    const authProvider = this.auth();
     return new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: config.headers ? { headers: { ...config.headers } } : undefined,
       fetch: abortScopedFetch,
-      ...(authProvider && { authProvider }),
+      ...(authProvider && {
+        authProvider: authProvider as OAuthClientProvider,
+        skipIssuerMetadataValidation: authProvider.skipIssuerMetadataValidation,
+      }),
       // A dropped SSE stream resumes (Last-Event-ID; the server's `retry` wins) a bounded number of times.
       reconnectionOptions: {
         initialReconnectionDelay: this.settings.retryDelayMs,
@@ -331,6 +377,27 @@ export class McpServerConnection {
         maxRetries: SSE_MAX_RETRIES,
       },
     });
+  }
+
+  /**
+   * The server's OAuth provider, made once on first use and kept for the connection's life: its default token
+   * store is in it, so tokens outlive a reconnection. Undefined for a server without `auth`.
+   */
+  private auth(): McpOAuthClientProvider | undefined {
+    if (this.authProvider) return this.authProvider;
+    const config = this.config;
+    if (isStdioServer(config) || !config.auth) return undefined;
+    this.authProvider = createMcpAuthProvider(config.auth, { name: this.name, url: config.url });
+    return this.authProvider;
+  }
+
+  /**
+   * Runs a connect or a request under the server's authorization: sent again once an inline authorization brought
+   * tokens; `McpAuthorizationRequiredError` when the user was sent away, `McpAuthorizationError` on a failure.
+   */
+  private authorized<T>(attempt: () => Promise<T>): Promise<T> {
+    const provider = this.auth();
+    return provider ? withMcpAuthorization(provider, attempt) : attempt();
   }
 
   /** Forgets the connection (and the tools it listed), so that the next use connects again. */

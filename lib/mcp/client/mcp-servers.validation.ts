@@ -1,5 +1,6 @@
 import { InvalidMcpServersError } from '../../errors/invalid-mcp-servers.error';
 import { McpMessages } from '../../errors/messages/mcp.messages';
+import { authProblems, type McpAuthSource } from './mcp-auth.validation';
 import type { McpServerConfig } from './mcp-client-options';
 
 export const MCP_SERVER_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,32}$/;
@@ -17,7 +18,7 @@ const isStringRecord = (value: unknown): boolean =>
   isRecord(value) && Object.values(value).every((item) => typeof item === 'string');
 
 /** Problems of one server's settings; the texts name fields, never their values (headers hold secrets). */
-function serverProblems(name: string, config: unknown): string[] {
+function serverProblems(name: string, config: unknown, source: McpAuthSource): string[] {
   const at = `server "${name}"`;
   if (!MCP_SERVER_NAME_PATTERN.test(name))
     return [
@@ -43,8 +44,7 @@ function serverProblems(name: string, config: unknown): string[] {
       problems.push(`${at}: "url" must be an http(s) URL`);
     if (config.headers !== undefined && !isStringRecord(config.headers))
       problems.push(`${at}: "headers" must be an object of strings`);
-    if (config.auth !== undefined && !(isRecord(config.auth) && typeof config.auth.type === 'string'))
-      problems.push(`${at}: "auth" must be an object with a "type"`);
+    if (config.auth !== undefined) problems.push(...authProblems(at, config.auth, source));
   } else {
     if (typeof config.command !== 'string' || config.command.trim() === '')
       problems.push(`${at}: "command" must be a non-empty string`);
@@ -60,11 +60,21 @@ function serverProblems(name: string, config: unknown): string[] {
   return problems;
 }
 
-/** Checks a set of servers; throws `InvalidMcpServersError` naming `source`, every bad server and field. */
-export function validateMcpServers(source: string, servers: unknown): Record<string, McpServerConfig> {
+/**
+ * Checks a set of servers; throws `InvalidMcpServersError` naming `source`, every bad server and field. `fromJson`:
+ * the servers were read from JSON (an environment variable named `source`), so they can carry no callback.
+ */
+export function validateMcpServers(
+  source: string,
+  servers: unknown,
+  fromJson = false,
+): Record<string, McpServerConfig> {
   if (!isRecord(servers))
     throw new InvalidMcpServersError(source, ['it must be an object of servers by name']);
-  const problems = Object.entries(servers).flatMap(([name, config]) => serverProblems(name, config));
+  const authSource: McpAuthSource = fromJson ? { variable: source } : {};
+  const problems = Object.entries(servers).flatMap(([name, config]) =>
+    serverProblems(name, config, authSource),
+  );
   if (problems.length > 0) throw new InvalidMcpServersError(source, problems);
   return servers as Record<string, McpServerConfig>;
 }
@@ -77,5 +87,5 @@ export function parseMcpServersVariable(variable: string, text: string): Record<
   } catch {
     throw new InvalidMcpServersError(variable, [McpMessages.notJson(variable)]);
   }
-  return validateMcpServers(variable, parsed);
+  return validateMcpServers(variable, parsed, true);
 }

@@ -1,6 +1,9 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { McpAuthorizationError } from '../../errors/mcp-authorization.error';
+import { McpAuthMessages } from '../../errors/messages/mcp-auth.messages';
 import type { ToolCallback } from '../../tool/tool-callback';
 import type { ToolCallbackProvider } from '../../tool/tool-callback-provider';
+import type { McpAuthorizationResponse } from './auth/mcp-client-auth';
 import type { McpClientOptions } from './mcp-client-options';
 import type { McpListedTool } from './mcp-listed-tool';
 import { McpServerConnection } from './mcp-server-connection';
@@ -85,6 +88,20 @@ export class McpToolCallbackProvider implements ToolCallbackProvider, OnApplicat
   onToolsChanged(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Completes the authorization of the server named `serverName` with what the app's redirect endpoint received
+   * (`code`, `state`, `iss` of the redirect URL's query), then connects to it again: its tools are offered from the
+   * next chat call. Throws `McpAuthorizationError` for a server not in the options or without an `auth` of type
+   * `authorization_code`, and for a redirect that does not match the authorization in progress (a wrong `state`,
+   * a refused code); the error text never shows the code.
+   */
+  async finishAuthorization(serverName: string, response: McpAuthorizationResponse): Promise<void> {
+    const connection = this.connections.find((candidate) => candidate.name === serverName);
+    if (connection === undefined)
+      throw new McpAuthorizationError(serverName.slice(0, 40), McpAuthMessages.unknownServer(serverName));
+    await connection.finishAuthorization(response);
   }
 
   /** Ends every connection (stdio servers stop); a later use connects again. */

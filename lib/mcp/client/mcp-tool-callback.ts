@@ -61,7 +61,8 @@ export class McpToolCallback implements ToolCallback {
    * Checks the arguments against the tool's schema, calls the tool on its server and resolves to the result: its
    * text when the server sent only text, otherwise a `ToolResult` of the server's blocks (images, audio, resource
    * links, embedded resources) and structured content. Rejects with `InvalidToolInputError`, `McpToolCallError`
-   * (the tool reported an error) or `McpServerUnavailableError`.
+   * (the tool reported an error), `McpServerUnavailableError`, or, for a server with `auth`,
+   * `McpAuthorizationRequiredError` (the user was sent to authorize) or `McpAuthorizationError`.
    */
   async call(input: string, context?: ToolContext): Promise<string | ToolResult> {
     const name = this.definition.name;

@@ -69,7 +69,7 @@ describe('McpOAuthClientProvider, driven by the MCP SDK v2 auth() against a real
   });
 
   // private_key_jwt signs with `jose`, which the SDK imports dynamically (not under Jest's CommonJS runtime): the
-  // suite's auth/client-credentials-jwt scenario verifies that assertion (mcp-conformance-auth.e2e-spec.ts).
+  // suite's auth/client-credentials-jwt scenario verifies that assertion (mcp-conformance-client.e2e-spec.ts).
 
   it('a refused client becomes McpAuthorizationError, the secret the peer echoed cut out of the text', async () => {
     const p = provider({ type: 'client_credentials', clientId: CLIENT_ID, clientSecret: `${SECRET}-wrong` });

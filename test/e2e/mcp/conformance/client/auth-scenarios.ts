@@ -1,11 +1,5 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createMcpAuthProvider } from '../../../../../lib/mcp/client/auth/mcp-auth-provider.factory';
-import type {
-  McpAuthorizationResponse,
-  McpClientAuth,
-} from '../../../../../lib/mcp/client/auth/mcp-client-auth';
-import type { McpOAuthClientProvider } from '../../../../../lib/mcp/client/auth/mcp-oauth-client.provider';
-import { withMcpAuthorization } from '../../../../../lib/mcp/client/auth/with-mcp-authorization';
+import type { McpAuthorizationResponse, McpClientAuth } from 'nestjs-tool-calling';
+import { runLibraryClient } from './library-client.run';
 
 // The suite's authorization server accepts any redirect URI and this client metadata URL (its CIMD scenarios).
 const REDIRECT_URL = 'http://localhost:3000/callback';
@@ -99,38 +93,15 @@ function codeFlow(): McpClientAuth {
 }
 
 /**
- * Connects to the suite's server for one `auth/*` scenario with the library's OAuth provider, lists the tools and
- * calls each: the calls are what the step-up scenarios guard with a wider scope.
- *
- * Until the MCP client moves to SDK v2, this drives the SDK v2 transport directly with `createMcpAuthProvider` (what
- * the library's client does with a server's `auth`); at that merge it becomes the library's client with `auth`.
+ * Runs one `auth/*` scenario with the library's client (`McpToolCallbackProvider`, the server's `auth` set for the
+ * scenario): it lists the tools and calls each, the calls being what the step-up scenarios guard with a wider
+ * scope. Rejects when the authorization fails.
  */
-export async function runAuthScenario(serverUrl: string, scenario: string, context: unknown): Promise<void> {
-  const provider = createMcpAuthProvider(authForScenario(scenario, context), {
-    name: 'conformance',
-    url: serverUrl,
-  });
-  const client = await withMcpAuthorization(provider, () => connect(serverUrl, provider));
-  try {
-    const { tools } = await withMcpAuthorization(provider, () => client.listTools());
-    for (const tool of tools)
-      await withMcpAuthorization(provider, () => client.callTool({ name: tool.name, arguments: {} }));
-  } finally {
-    await client.close();
-  }
-}
-
-async function connect(serverUrl: string, provider: McpOAuthClientProvider): Promise<Client> {
-  const client = new Client({ name: 'nestjs-tool-calling-conformance', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(serverUrl), {
-    authProvider: provider,
-    skipIssuerMetadataValidation: provider.skipIssuerMetadataValidation,
-  });
-  try {
-    await client.connect(transport);
-    return client;
-  } catch (error) {
-    await client.close().catch(() => undefined);
-    throw error;
-  }
+export function runAuthScenario(
+  serverUrl: string,
+  scenario: string,
+  context: unknown,
+  write: (line: string) => void = (line) => void process.stdout.write(`${line}\n`),
+): Promise<void> {
+  return runLibraryClient(serverUrl, authForScenario(scenario, context), write);
 }
