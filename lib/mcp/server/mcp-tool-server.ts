@@ -194,7 +194,10 @@ export class McpToolServer {
       const waiting = result.awaitingApproval?.[0];
       if (waiting) {
         // The loop's policy asked for approval: the calling client is asked, inside this very call.
-        const approved = await this.askApproval(name, waiting.arguments, peer);
+        const approved = await this.askApproval(name, waiting.arguments, peer, {
+          signal,
+          timeoutMs: toolMetadataOf(callback).timeoutMs,
+        });
         if (!approved) return errorResult(McpMessages.notApproved(name));
         result = await this.manager.executeToolCalls({
           ...round,
@@ -221,13 +224,29 @@ export class McpToolServer {
     }
   }
 
-  /** Whether the calling client approves: asked once, for this call only; nothing kept, nothing to replay. */
-  private async askApproval(name: string, args: Record<string, unknown>, peer: McpPeer): Promise<boolean> {
-    const answer = await elicitFrom(peer, {
-      message: McpMessages.approvalQuestion(name, args),
-      requestedSchema: APPROVAL_SCHEMA,
-    });
-    return answer.action === 'accept' && answer.content.approve === true;
+  /**
+   * Whether the calling client approves: asked once, for this call only; nothing kept, nothing to replay. The
+   * question is withdrawn when the call is cancelled or the tool's time limit (else the SDK's request timeout)
+   * passes; an unanswered question is no approval.
+   */
+  private async askApproval(
+    name: string,
+    args: Record<string, unknown>,
+    peer: McpPeer,
+    bounds: ElicitationBounds,
+  ): Promise<boolean> {
+    try {
+      const answer = await elicitFrom(
+        peer,
+        { message: McpMessages.approvalQuestion(name, args), requestedSchema: APPROVAL_SCHEMA },
+        bounds,
+      );
+      return answer.action === 'accept' && answer.content.approve === true;
+    } catch (error) {
+      if (bounds.signal?.aborted) throw error;
+      this.logger.warn(`MCP approval of ${name} got no answer: ${(error as Error)?.message}`);
+      return false;
+    }
   }
 
   /** The call's context, whose progress, questions and log messages go to the calling client. */
@@ -252,7 +271,12 @@ export class McpToolServer {
       });
     }
     return withProgress
-      .withElicitor(canElicit(peer) ? (request) => elicitFrom(peer, request) : undefined)
+      .withElicitor(
+        canElicit(peer)
+          ? (request, origin) =>
+              elicitFrom(peer, request, { signal: origin.signal ?? peer.ctx.mcpReq.signal })
+          : undefined,
+      )
       .withLogSink((message) => {
         void peer.ctx.mcpReq.log(message.level, message.data, message.logger).catch(() => undefined);
       });
@@ -277,13 +301,35 @@ function canElicit(peer: McpPeer): boolean {
   return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
 }
 
-async function elicitFrom(peer: McpPeer, request: ToolElicitation): Promise<ToolElicitationResult> {
+/** What bounds a question to the client: the call's (or the tool's) abort signal, a time limit. */
+interface ElicitationBounds {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Asks the calling client, on the stream of the request being handled: the SDK's `elicitInput` alone relates the
+ * question to no request, so on Streamable HTTP it would go to the session's GET stream, dropped when that stream is
+ * not (yet) open, and the call would wait for an answer that never comes.
+ */
+async function elicitFrom(
+  peer: McpPeer,
+  request: ToolElicitation,
+  bounds: ElicitationBounds = {},
+): Promise<ToolElicitationResult> {
   if (!canElicit(peer)) return { action: 'decline' };
-  const result = await peer.ctx.mcpReq.elicitInput({
-    mode: 'form',
-    message: request.message,
-    requestedSchema: request.requestedSchema as ElicitRequestFormParams['requestedSchema'],
-  });
+  const result = await peer.ctx.mcpReq.elicitInput(
+    {
+      mode: 'form',
+      message: request.message,
+      requestedSchema: request.requestedSchema as ElicitRequestFormParams['requestedSchema'],
+    },
+    {
+      relatedRequestId: peer.ctx.mcpReq.id,
+      ...(bounds.signal !== undefined && { signal: bounds.signal }),
+      ...(bounds.timeoutMs !== undefined && { timeout: bounds.timeoutMs }),
+    },
+  );
   return result.action === 'accept'
     ? { action: 'accept', content: { ...(result.content ?? {}) } }
     : { action: result.action };

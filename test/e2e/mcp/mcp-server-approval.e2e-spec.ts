@@ -72,6 +72,81 @@ describe('approvals over MCP: the sample app and the official v2 client', () => 
     expect(asked[0].requestedSchema.properties.approve).toMatchObject({ type: 'boolean' });
   });
 
+  it.each([
+    ['declines', { action: 'decline' } as Answer],
+    ['cancels', { action: 'cancel' } as Answer],
+    ['accepts with approve false', { action: 'accept', content: { approve: false } } as Answer],
+  ])('alice %s: the ticket stays open and the result says it was not approved', async (_how, answer) => {
+    const ticket = tickets.create('acme', 'Door squeaks', 'low');
+    const close = jest.spyOn(tickets, 'close');
+    let asked = 0;
+    const alice = await connect('alice', () => {
+      asked++;
+      return answer;
+    });
+
+    const result: any = await alice.callTool({ name: 'closeTicket', arguments: { id: ticket.id } });
+
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe('the call of closeTicket was not approved, so it did not run');
+    expect(asked).toBe(1);
+    expect(close).not.toHaveBeenCalled();
+    expect(tickets.find('acme', ticket.id)!.status).not.toBe('closed');
+  });
+
+  it('asks again on every call: an approval is for one call only', async () => {
+    const first = tickets.create('acme', 'Fan noisy', 'low');
+    const second = tickets.create('acme', 'Fan still noisy', 'low');
+    const answers: Answer[] = [
+      { action: 'accept', content: { approve: true } },
+      { action: 'decline' },
+      { action: 'accept', content: { approve: true } },
+    ];
+    const asked: string[] = [];
+    const alice = await connect('alice', (request) => {
+      asked.push(request.params.message);
+      return answers[asked.length - 1];
+    });
+
+    const one: any = await alice.callTool({ name: 'closeTicket', arguments: { id: first.id } });
+    const two: any = await alice.callTool({ name: 'closeTicket', arguments: { id: second.id } });
+    const three: any = await alice.callTool({ name: 'closeTicket', arguments: { id: second.id } });
+
+    expect(one.isError).toBeFalsy();
+    expect(two.isError).toBe(true);
+    expect(three.isError).toBeFalsy();
+    expect(asked).toHaveLength(3);
+    expect(asked[1]).toContain(`{"id":${second.id}}`);
+    expect(tickets.find('acme', second.id)!.status).toBe('closed');
+  });
+
+  it('serves two of alice’s clients at once, each asked on its own session', async () => {
+    const a = tickets.create('acme', 'Desk wobbles', 'low');
+    const b = tickets.create('acme', 'Chair wobbles', 'low');
+    const askedA: string[] = [];
+    const askedB: string[] = [];
+    const first = await connect('alice', (request) => {
+      askedA.push(request.params.message);
+      return { action: 'accept', content: { approve: true } };
+    });
+    const second = await connect('alice', (request) => {
+      askedB.push(request.params.message);
+      return { action: 'decline' };
+    });
+
+    const [one, two]: any[] = await Promise.all([
+      first.callTool({ name: 'closeTicket', arguments: { id: a.id } }),
+      second.callTool({ name: 'closeTicket', arguments: { id: b.id } }),
+    ]);
+
+    expect(one.isError).toBeFalsy();
+    expect(two.isError).toBe(true);
+    expect(askedA).toEqual([expect.stringContaining(`{"id":${a.id}}`)]);
+    expect(askedB).toEqual([expect.stringContaining(`{"id":${b.id}}`)]);
+    expect(tickets.find('acme', a.id)!.status).toBe('closed');
+    expect(tickets.find('acme', b.id)!.status).not.toBe('closed');
+  });
+
   it('refuses bob (an agent, not an admin) even when his client can answer: he is never asked', async () => {
     const ticket = tickets.create('acme', 'Window stuck', 'high');
     const asked: unknown[] = [];
