@@ -46,6 +46,13 @@ interface MaybeVisible {
   isVisible?(context: ToolContext): Promise<boolean>;
 }
 
+/** The tools served (after the module's `tools` filter) and their index by name. */
+interface ServedTools {
+  readonly from: readonly ToolCallback[];
+  readonly list: readonly ToolCallback[];
+  readonly byName: ReadonlyMap<string, ToolCallback>;
+}
+
 /** Gives the caller of the MCP message being handled: the HTTP request, or stdio's configured identity. */
 export type McpCallerProvider = () => object | undefined;
 
@@ -68,6 +75,7 @@ export class McpToolServer {
   private readonly live = new Set<Server>();
   private readonly changeListeners = new Set<() => void>();
   private validator?: jsonSchemaValidator;
+  private servedCache?: ServedTools;
 
   constructor(
     private readonly source: McpToolSource,
@@ -77,12 +85,23 @@ export class McpToolServer {
 
   /** The tools served, before per-caller visibility. */
   servedTools(): ToolCallback[] {
+    return [...this.served().list];
+  }
+
+  /** The served tools and their index by name, kept while the source hands out the same list. */
+  private served(): ServedTools {
     const all = this.source.getToolCallbacks();
+    if (this.servedCache?.from === all) return this.servedCache;
     const filter = this.options.tools;
-    if (filter === undefined) return [...all];
-    if (typeof filter === 'function') return all.filter((callback) => filter(callback));
-    const names = new Set(filter);
-    return all.filter((callback) => names.has(callback.getToolDefinition().name));
+    let list: readonly ToolCallback[] = all;
+    if (typeof filter === 'function') list = all.filter((callback) => filter(callback));
+    else if (filter !== undefined) {
+      const names = new Set(filter);
+      list = all.filter((callback) => names.has(callback.getToolDefinition().name));
+    }
+    const byName = new Map(list.map((callback) => [callback.getToolDefinition().name, callback]));
+    this.servedCache = { from: all, list, byName };
+    return this.servedCache;
   }
 
   /**
@@ -150,9 +169,21 @@ export class McpToolServer {
     });
   }
 
+  /** The served tool of that name if this caller may see it (the same rule as `visibleTools`, for one tool). */
+  private async visibleTool(
+    name: string,
+    context: ToolContext,
+    canAsk: boolean,
+  ): Promise<ToolCallback | undefined> {
+    const callback: (ToolCallback & MaybeVisible) | undefined = this.served().byName.get(name);
+    if (!callback || (!canAsk && toolMetadataOf(callback).approval)) return undefined;
+    if (callback.isVisible && !(await callback.isVisible(context.forTool(name)))) return undefined;
+    return callback;
+  }
+
   /** What this caller may see; tools that need approval only for a client that can be asked. */
   private async visibleTools(context: ToolContext, canAsk: boolean): Promise<ToolCallback[]> {
-    const served = this.servedTools().filter((callback) => canAsk || !toolMetadataOf(callback).approval);
+    const served = this.served().list.filter((callback) => canAsk || !toolMetadataOf(callback).approval);
     const shown = await Promise.all(
       served.map((callback: ToolCallback & MaybeVisible) =>
         callback.isVisible
@@ -173,9 +204,7 @@ export class McpToolServer {
     try {
       const base = await this.contextFor(caller);
       // A tool the caller may not see is unknown to it, as it would be to a model acting for it.
-      const callback = (await this.visibleTools(base, canElicit(peer))).find(
-        (candidate) => candidate.getToolDefinition().name === name,
-      );
+      const callback = await this.visibleTool(name, base, canElicit(peer));
       if (!callback) return errorResult(McpMessages.unknownTool(name));
       const context = this.withChannels(base, params, peer);
       const call = {
