@@ -31,13 +31,17 @@ describe('approvals over MCP: the sample app and the official v2 client', () => 
   afterAll(() => app?.close());
 
   /** A client signed in as `user`; with `answer`, it declares elicitation and answers every question with it. */
-  async function connect(user: string, answer?: (request: any) => Answer): Promise<Client> {
+  async function connect(
+    user: string,
+    answer?: (request: any, ctx: any) => Answer | Promise<Answer>,
+  ): Promise<Client> {
     const authorization = await signIn(base, user);
     const client = new Client(
       { name: `${user}-client`, version: '1.0.0' },
       { capabilities: answer ? { elicitation: { form: {} } } : {} },
     );
-    if (answer) client.setRequestHandler('elicitation/create', (request) => answer(request) as never);
+    if (answer)
+      client.setRequestHandler('elicitation/create', (request, ctx) => answer(request, ctx) as never);
     await client.connect(
       new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
         requestInit: { headers: { authorization } },
@@ -145,6 +149,32 @@ describe('approvals over MCP: the sample app and the official v2 client', () => 
     expect(askedB).toEqual([expect.stringContaining(`{"id":${b.id}}`)]);
     expect(tickets.find('acme', a.id)!.status).toBe('closed');
     expect(tickets.find('acme', b.id)!.status).not.toBe('closed');
+  });
+
+  it('withdraws the question when the call is cancelled: the tool does not run', async () => {
+    const ticket = tickets.create('acme', 'Heater hums', 'low');
+    const close = jest.spyOn(tickets, 'close');
+    let asked!: () => void;
+    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+    const withdrawn = new Promise<unknown>((resolve) => {
+      void connect('alice', (_request, ctx) => {
+        asked();
+        // Never answered: only the server's cancellation ends the question.
+        return new Promise<Answer>(() =>
+          ctx.mcpReq.signal.addEventListener('abort', () => resolve(ctx.mcpReq.signal.reason)),
+        );
+      }).then((alice) => {
+        const abort = new AbortController();
+        void wasAsked.then(() => abort.abort());
+        alice
+          .callTool({ name: 'closeTicket', arguments: { id: ticket.id } }, { signal: abort.signal })
+          .catch(() => undefined);
+      });
+    });
+
+    await withdrawn;
+    expect(close).not.toHaveBeenCalled();
+    expect(tickets.find('acme', ticket.id)!.status).not.toBe('closed');
   });
 
   it('refuses bob (an agent, not an admin) even when his client can answer: he is never asked', async () => {
