@@ -46,6 +46,13 @@ interface MaybeVisible {
   isVisible?(context: ToolContext): Promise<boolean>;
 }
 
+/** The tools served (after the module's `tools` filter) and their index by name. */
+interface ServedTools {
+  readonly from: readonly ToolCallback[];
+  readonly list: readonly ToolCallback[];
+  readonly byName: ReadonlyMap<string, ToolCallback>;
+}
+
 /** Gives the caller of the MCP message being handled: the HTTP request, or stdio's configured identity. */
 export type McpCallerProvider = () => object | undefined;
 
@@ -68,6 +75,7 @@ export class McpToolServer {
   private readonly live = new Set<Server>();
   private readonly changeListeners = new Set<() => void>();
   private validator?: jsonSchemaValidator;
+  private servedCache?: ServedTools;
 
   constructor(
     private readonly source: McpToolSource,
@@ -77,12 +85,23 @@ export class McpToolServer {
 
   /** The tools served, before per-caller visibility. */
   servedTools(): ToolCallback[] {
+    return [...this.served().list];
+  }
+
+  /** The served tools and their index by name, kept while the source hands out the same list. */
+  private served(): ServedTools {
     const all = this.source.getToolCallbacks();
+    if (this.servedCache?.from === all) return this.servedCache;
     const filter = this.options.tools;
-    if (filter === undefined) return [...all];
-    if (typeof filter === 'function') return all.filter((callback) => filter(callback));
-    const names = new Set(filter);
-    return all.filter((callback) => names.has(callback.getToolDefinition().name));
+    let list: readonly ToolCallback[] = all;
+    if (typeof filter === 'function') list = all.filter((callback) => filter(callback));
+    else if (filter !== undefined) {
+      const names = new Set(filter);
+      list = all.filter((callback) => names.has(callback.getToolDefinition().name));
+    }
+    const byName = new Map(list.map((callback) => [callback.getToolDefinition().name, callback]));
+    this.servedCache = { from: all, list, byName };
+    return this.servedCache;
   }
 
   /**
@@ -150,9 +169,21 @@ export class McpToolServer {
     });
   }
 
+  /** The served tool of that name if this caller may see it (the same rule as `visibleTools`, for one tool). */
+  private async visibleTool(
+    name: string,
+    context: ToolContext,
+    canAsk: boolean,
+  ): Promise<ToolCallback | undefined> {
+    const callback: (ToolCallback & MaybeVisible) | undefined = this.served().byName.get(name);
+    if (!callback || (!canAsk && toolMetadataOf(callback).approval)) return undefined;
+    if (callback.isVisible && !(await callback.isVisible(context.forTool(name)))) return undefined;
+    return callback;
+  }
+
   /** What this caller may see; tools that need approval only for a client that can be asked. */
   private async visibleTools(context: ToolContext, canAsk: boolean): Promise<ToolCallback[]> {
-    const served = this.servedTools().filter((callback) => canAsk || !toolMetadataOf(callback).approval);
+    const served = this.served().list.filter((callback) => canAsk || !toolMetadataOf(callback).approval);
     const shown = await Promise.all(
       served.map((callback: ToolCallback & MaybeVisible) =>
         callback.isVisible
@@ -173,9 +204,7 @@ export class McpToolServer {
     try {
       const base = await this.contextFor(caller);
       // A tool the caller may not see is unknown to it, as it would be to a model acting for it.
-      const callback = (await this.visibleTools(base, canElicit(peer))).find(
-        (candidate) => candidate.getToolDefinition().name === name,
-      );
+      const callback = await this.visibleTool(name, base, canElicit(peer));
       if (!callback) return errorResult(McpMessages.unknownTool(name));
       const context = this.withChannels(base, params, peer);
       const call = {
@@ -194,7 +223,10 @@ export class McpToolServer {
       const waiting = result.awaitingApproval?.[0];
       if (waiting) {
         // The loop's policy asked for approval: the calling client is asked, inside this very call.
-        const approved = await this.askApproval(name, waiting.arguments, peer);
+        const approved = await this.askApproval(name, waiting.arguments, peer, {
+          signal,
+          timeoutMs: toolMetadataOf(callback).timeoutMs,
+        });
         if (!approved) return errorResult(McpMessages.notApproved(name));
         result = await this.manager.executeToolCalls({
           ...round,
@@ -221,13 +253,29 @@ export class McpToolServer {
     }
   }
 
-  /** Whether the calling client approves: asked once, for this call only; nothing kept, nothing to replay. */
-  private async askApproval(name: string, args: Record<string, unknown>, peer: McpPeer): Promise<boolean> {
-    const answer = await elicitFrom(peer, {
-      message: McpMessages.approvalQuestion(name, args),
-      requestedSchema: APPROVAL_SCHEMA,
-    });
-    return answer.action === 'accept' && answer.content.approve === true;
+  /**
+   * Whether the calling client approves: asked once, for this call only; nothing kept, nothing to replay. The
+   * question is withdrawn when the call is cancelled or the tool's time limit (else the SDK's request timeout)
+   * passes; an unanswered question is no approval.
+   */
+  private async askApproval(
+    name: string,
+    args: Record<string, unknown>,
+    peer: McpPeer,
+    bounds: ElicitationBounds,
+  ): Promise<boolean> {
+    try {
+      const answer = await elicitFrom(
+        peer,
+        { message: McpMessages.approvalQuestion(name, args), requestedSchema: APPROVAL_SCHEMA },
+        bounds,
+      );
+      return answer.action === 'accept' && answer.content.approve === true;
+    } catch (error) {
+      if (bounds.signal?.aborted) throw error;
+      this.logger.warn(`MCP approval of ${name} got no answer: ${(error as Error)?.message}`);
+      return false;
+    }
   }
 
   /** The call's context, whose progress, questions and log messages go to the calling client. */
@@ -252,7 +300,12 @@ export class McpToolServer {
       });
     }
     return withProgress
-      .withElicitor(canElicit(peer) ? (request) => elicitFrom(peer, request) : undefined)
+      .withElicitor(
+        canElicit(peer)
+          ? (request, origin) =>
+              elicitFrom(peer, request, { signal: origin.signal ?? peer.ctx.mcpReq.signal })
+          : undefined,
+      )
       .withLogSink((message) => {
         void peer.ctx.mcpReq.log(message.level, message.data, message.logger).catch(() => undefined);
       });
@@ -277,13 +330,35 @@ function canElicit(peer: McpPeer): boolean {
   return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
 }
 
-async function elicitFrom(peer: McpPeer, request: ToolElicitation): Promise<ToolElicitationResult> {
+/** What bounds a question to the client: the call's (or the tool's) abort signal, a time limit. */
+interface ElicitationBounds {
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Asks the calling client, on the stream of the request being handled: the SDK's `elicitInput` alone relates the
+ * question to no request, so on Streamable HTTP it would go to the session's GET stream, dropped when that stream is
+ * not (yet) open, and the call would wait for an answer that never comes.
+ */
+async function elicitFrom(
+  peer: McpPeer,
+  request: ToolElicitation,
+  bounds: ElicitationBounds = {},
+): Promise<ToolElicitationResult> {
   if (!canElicit(peer)) return { action: 'decline' };
-  const result = await peer.ctx.mcpReq.elicitInput({
-    mode: 'form',
-    message: request.message,
-    requestedSchema: request.requestedSchema as ElicitRequestFormParams['requestedSchema'],
-  });
+  const result = await peer.ctx.mcpReq.elicitInput(
+    {
+      mode: 'form',
+      message: request.message,
+      requestedSchema: request.requestedSchema as ElicitRequestFormParams['requestedSchema'],
+    },
+    {
+      relatedRequestId: peer.ctx.mcpReq.id,
+      ...(bounds.signal !== undefined && { signal: bounds.signal }),
+      ...(bounds.timeoutMs !== undefined && { timeout: bounds.timeoutMs }),
+    },
+  );
   return result.action === 'accept'
     ? { action: 'accept', content: { ...(result.content ?? {}) } }
     : { action: result.action };
