@@ -31,7 +31,13 @@ import type { RunJobData } from './run-job';
 
 const FEATURE = 'durable runs';
 /** Names of the model errors worth another attempt. */
-const RETRYABLE = new Set(['ChatModelRateLimitError', 'ChatModelServerError', 'ChatModelConnectionError']);
+const RETRYABLE = new Set([
+  'ChatModelRateLimitError',
+  'ChatModelServerError',
+  'ChatModelConnectionError',
+  // Redis went away mid-run: the next attempt continues from the last checkpoint once it is back.
+  'StateStoreUnavailableError',
+]);
 
 /** The outcome of a finished run, as `status()` shows it. */
 export interface DurableRunResponse {
@@ -79,6 +85,8 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
   private worker: Worker<RunJobData> | undefined;
   private store!: RedisRunStore;
   private readonly running = new Map<string, AbortController>();
+  /** Every connection this made: BullMQ does not close a connection it was given. */
+  private readonly connections: Redis[] = [];
   private readonly prefix: string;
 
   /** Made by `DurableRunsModule`. */
@@ -106,6 +114,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
           ? new RedisClass(connection, { maxRetriesPerRequest: null })
           : new RedisClass({ ...connection, maxRetriesPerRequest: null });
       client.on('error', () => undefined);
+      this.connections.push(client);
       return client;
     };
     this.redis = make();
@@ -134,10 +143,16 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
   /** Stops the worker (its running jobs finish first) and closes the connections. */
   async onApplicationShutdown(): Promise<void> {
     if (this.slot.submitter === this) this.slot.submitter = undefined;
-    await this.worker?.close();
-    await this.queue?.close();
-    this.subscriber?.disconnect();
-    this.redis?.disconnect();
+    // Bounded: running jobs get one lock period to finish; then the worker stops anyway (another takes them over).
+    const grace = this.options.lockDurationMs ?? 30_000;
+    const closed = (promise: Promise<void> | undefined) =>
+      Promise.race([
+        promise?.catch(() => undefined),
+        new Promise<void>((resolve) => setTimeout(resolve, grace).unref()),
+      ]);
+    await closed(this.worker?.close());
+    await closed(this.queue?.close());
+    for (const connection of this.connections.splice(0)) connection.disconnect();
   }
 
   private callerIdOf(request: unknown): string {
