@@ -23,6 +23,7 @@ import { RunNotFoundError } from '../errors/run-not-found.error';
 import { RunNotPausedError } from '../errors/run-not-paused.error';
 import { RunNotSerializableError } from '../errors/run-not-serializable.error';
 import { RequestContextHolder } from '../module/request-context.holder';
+import { loadOpenTelemetryApi } from '../telemetry/open-telemetry/open-telemetry-api';
 import { requireOptional } from '../util/optional-require';
 import type { DurableRunsOptions } from './durable-runs-options';
 import { DURABLE_RUNS_OPTIONS } from './durable-runs.tokens';
@@ -31,7 +32,29 @@ import type { RunJobData } from './run-job';
 
 const FEATURE = 'durable runs';
 /** Names of the model errors worth another attempt. */
-const RETRYABLE = new Set(['ChatModelRateLimitError', 'ChatModelServerError', 'ChatModelConnectionError']);
+const RETRYABLE = new Set([
+  'ChatModelRateLimitError',
+  'ChatModelServerError',
+  'ChatModelConnectionError',
+  // Redis went away mid-run: the next attempt continues from the last checkpoint once it is back.
+  'StateStoreUnavailableError',
+]);
+
+/** The active trace context as propagation fields (the global propagator's: W3C `traceparent` by default). */
+function traceContext(): { traceContext?: Record<string, string> } {
+  const api = loadOpenTelemetryApi();
+  if (api === undefined) return {};
+  const carrier: Record<string, string> = {};
+  api.propagation.inject(api.context.active(), carrier);
+  return Object.keys(carrier).length > 0 ? { traceContext: carrier } : {};
+}
+
+/** Runs `fn` in the trace context the submitter's fields carry (as is without any). */
+function withTraceContext<T>(fields: Readonly<Record<string, string>> | undefined, fn: () => T): T {
+  const api = loadOpenTelemetryApi();
+  if (api === undefined || fields === undefined) return fn();
+  return api.context.with(api.propagation.extract(api.context.active(), fields), fn);
+}
 
 /** The outcome of a finished run, as `status()` shows it. */
 export interface DurableRunResponse {
@@ -79,6 +102,8 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
   private worker: Worker<RunJobData> | undefined;
   private store!: RedisRunStore;
   private readonly running = new Map<string, AbortController>();
+  /** Every connection this made: BullMQ does not close a connection it was given. */
+  private readonly connections: Redis[] = [];
   private readonly prefix: string;
 
   /** Made by `DurableRunsModule`. */
@@ -106,6 +131,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
           ? new RedisClass(connection, { maxRetriesPerRequest: null })
           : new RedisClass({ ...connection, maxRetriesPerRequest: null });
       client.on('error', () => undefined);
+      this.connections.push(client);
       return client;
     };
     this.redis = make();
@@ -134,10 +160,16 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
   /** Stops the worker (its running jobs finish first) and closes the connections. */
   async onApplicationShutdown(): Promise<void> {
     if (this.slot.submitter === this) this.slot.submitter = undefined;
-    await this.worker?.close();
-    await this.queue?.close();
-    this.subscriber?.disconnect();
-    this.redis?.disconnect();
+    // Bounded: running jobs get one lock period to finish; then the worker stops anyway (another takes them over).
+    const grace = this.options.lockDurationMs ?? 30_000;
+    const closed = (promise: Promise<void> | undefined) =>
+      Promise.race([
+        promise?.catch(() => undefined),
+        new Promise<void>((resolve) => setTimeout(resolve, grace).unref()),
+      ]);
+    await closed(this.worker?.close());
+    await closed(this.queue?.close());
+    for (const connection of this.connections.splice(0)) connection.disconnect();
   }
 
   private callerIdOf(request: unknown): string {
@@ -160,6 +192,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
       ...(run.options && { options: run.options }),
       ...(run.toolContext && { toolContext: run.toolContext }),
       ...(run.advisorParams && { advisorParams: run.advisorParams }),
+      ...traceContext(),
     };
     let json: string;
     try {
@@ -238,7 +271,10 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     if (job === undefined) throw new RunNotFoundError();
     const data = JSON.parse(job) as RunJobData;
     if (!(await this.store.setStatus(runId, 'running'))) throw new RunNotPausedError('ended');
-    await this.enqueue({ ...data, decisions: { ...decisions } }, `${runId}-r${Date.now()}`);
+    await this.enqueue(
+      { ...data, ...traceContext(), decisions: { ...decisions } },
+      `${runId}-r${Date.now()}`,
+    );
   }
 
   private async process(job: Job<RunJobData>): Promise<void> {
@@ -256,7 +292,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
       Math.max(left, 0),
     );
     try {
-      const response = await this.runCall(data, abort.signal);
+      const response = await withTraceContext(data.traceContext, () => this.runCall(data, abort.signal));
       if (response.stopReason === 'awaiting-approval') {
         await this.redis.set(
           `${this.prefix}run:${runId}:job`,

@@ -20,6 +20,11 @@ export interface RunJobData {
   readonly toolContext?: Readonly<Record<string, unknown>>;
   /** The request's advisor parameters. */
   readonly advisorParams?: Readonly<Record<string, unknown>>;
+  /**
+   * The submitting request's trace context as W3C Trace Context fields (`traceparent`, `tracestate`), so that the
+   * worker's spans of the run nest under it; absent without OpenTelemetry or an active span.
+   */
+  readonly traceContext?: Readonly<Record<string, string>>;
   /** Present for a job that continues a paused run: the decisions, by approval id. */
   readonly decisions?: Readonly<Record<string, ApprovalDecision>>;
 }
