@@ -4,11 +4,12 @@ import {
   ConflictException,
   ForbiddenException,
   GoneException,
+  HttpException,
+  HttpStatus,
   NotFoundException,
   Optional,
   type ArgumentsHost,
   type ExceptionFilter,
-  type HttpException,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApprovalAlreadyDecidedError } from '../errors/approval-already-decided.error';
@@ -18,8 +19,21 @@ import { ApprovalNotFoundError } from '../errors/approval-not-found.error';
 import { InvalidApprovalDecisionError } from '../errors/invalid-approval-decision.error';
 import { InvalidStreamIdError } from '../errors/invalid-stream-id.error';
 import { InvalidUIRequestError } from '../errors/invalid-ui-request.error';
+import { RunLimitError } from '../errors/run-limit.error';
+import { RunNotFoundError } from '../errors/run-not-found.error';
+import { RunNotPausedError } from '../errors/run-not-paused.error';
 import type { ToolCallingError } from '../errors/tool-calling.error';
 import { HTTP_ONLY_FILTER } from '../handlers/tool-enhancers';
+
+/** Nest has no exception class for 429. */
+class TooManyRequests extends HttpException {
+  constructor(message: string) {
+    super(
+      { statusCode: HttpStatus.TOO_MANY_REQUESTS, message, error: 'Too Many Requests' },
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
+  }
+}
 
 /** The errors an HTTP client of the app causes, and the `HttpException` each one answers as. */
 const CLIENT_ERRORS: readonly (readonly [Function, new (message: string) => HttpException])[] = [
@@ -30,6 +44,9 @@ const CLIENT_ERRORS: readonly (readonly [Function, new (message: string) => Http
   [InvalidApprovalDecisionError, BadRequestException],
   [InvalidStreamIdError, BadRequestException],
   [InvalidUIRequestError, BadRequestException],
+  [RunNotFoundError, NotFoundException],
+  [RunNotPausedError, ConflictException],
+  [RunLimitError, TooManyRequests],
 ];
 
 /** Node's response under Express's `Response` (which is one) and Fastify's `FastifyReply` (its `raw`). */
@@ -47,7 +64,8 @@ interface PlatformResponse extends Partial<NodeResponse> {
 /**
  * Answers the library's errors that an HTTP client of the app causes with their status and the library's message, in
  * Nest's usual body (`{ statusCode, message, error }`): an unknown approval id 404, an approval decided before 409,
- * an expired one 410, another user's 403, a decision that is not `{ approved: boolean, reason?: string }` 400, a frontend's malformed body 400.
+ * an expired one 410, another user's 403, a decision that is not `{ approved: boolean, reason?: string }` 400, a frontend's malformed body 400, a durable run that is not the caller's (or unknown) 404, one that is not paused resumed 409,
+ * a caller past its cap of runs 429.
  * Nothing else is caught: errors a model causes, configuration errors and every other error keep Nest's own handling
  * (a 500 whose body says nothing of the library). Outside HTTP (a tool call's `'tool'` context, RPC, WebSockets) it
  * rethrows.
@@ -64,6 +82,9 @@ interface PlatformResponse extends Partial<NodeResponse> {
   InvalidApprovalDecisionError,
   InvalidStreamIdError,
   InvalidUIRequestError,
+  RunNotFoundError,
+  RunNotPausedError,
+  RunLimitError,
 )
 export class ToolCallingExceptionFilter implements ExceptionFilter<ToolCallingError> {
   constructor(@Optional() private readonly adapterHost?: HttpAdapterHost) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -7,6 +8,7 @@ import { userIdOf } from '../chat/loop/approval-options';
 import type { ChatClientResponse, ToolCallRecord } from '../chat/ports/chat-client-response';
 import type { ApprovalDecision, PendingApproval } from '../chat/ports/pending-approval';
 import type { RunProgress } from '../chat/ports/run-checkpoint';
+import type { ChatStreamEvent } from '../chat/loop/chat-stream-event';
 import {
   RunSubmitterSlot,
   type RunSubmission,
@@ -24,13 +26,18 @@ import { RunNotPausedError } from '../errors/run-not-paused.error';
 import { RunNotSerializableError } from '../errors/run-not-serializable.error';
 import { RequestContextHolder } from '../module/request-context.holder';
 import { loadOpenTelemetryApi } from '../telemetry/open-telemetry/open-telemetry-api';
+import { ResumableStreams } from '../ui/resumable/resumable-streams';
 import { requireOptional } from '../util/optional-require';
 import type { DurableRunsOptions } from './durable-runs-options';
 import { DURABLE_RUNS_OPTIONS } from './durable-runs.tokens';
 import { RedisRunStore, type RunStatus } from './redis-run-store';
 import type { RunJobData } from './run-job';
+import { replayedEvents, runUIMessageStream } from './run-stream-source';
 
 const FEATURE = 'durable runs';
+/** How long a closing worker waits for BullMQ's close once its jobs are over, in milliseconds. */
+const SHUTDOWN_GRACE_MS = 2_000;
+const SHUTDOWN_POLL_MS = 50;
 /** Names of the model errors worth another attempt. */
 const RETRYABLE = new Set([
   'ChatModelRateLimitError',
@@ -112,6 +119,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     private readonly chatClient: ChatClient,
     private readonly slot: RunSubmitterSlot,
     private readonly requests: RequestContextHolder,
+    private readonly streams: ResumableStreams,
   ) {
     this.prefix = options.keyPrefix ?? 'nestjs-tool-calling:';
   }
@@ -160,16 +168,31 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
   /** Stops the worker (its running jobs finish first) and closes the connections. */
   async onApplicationShutdown(): Promise<void> {
     if (this.slot.submitter === this) this.slot.submitter = undefined;
-    // Bounded: running jobs get one lock period to finish; then the worker stops anyway (another takes them over).
+    if (this.worker) await this.closeWorker(this.worker);
+    // Bounded: the queue gets one lock period to close; then the connections are dropped anyway.
     const grace = this.options.lockDurationMs ?? 30_000;
-    const closed = (promise: Promise<void> | undefined) =>
-      Promise.race([
-        promise?.catch(() => undefined),
-        new Promise<void>((resolve) => setTimeout(resolve, grace).unref()),
-      ]);
-    await closed(this.worker?.close());
-    await closed(this.queue?.close());
+    await Promise.race([
+      this.queue?.close().catch(() => undefined),
+      new Promise<void>((resolve) => setTimeout(resolve, grace).unref()),
+    ]);
     for (const connection of this.connections.splice(0)) connection.disconnect();
+  }
+
+  /**
+   * Closes the worker once its running jobs are over (bounded by the lock's duration: a job cut then is taken over).
+   * BullMQ's close can wait on its blocking connection after the last job, so that wait is bounded too.
+   */
+  private async closeWorker(worker: Worker<RunJobData>): Promise<void> {
+    const closed = worker.close().then(
+      () => true,
+      () => true,
+    );
+    const until = Date.now() + (this.options.lockDurationMs ?? 30_000);
+    while (this.running.size > 0 && Date.now() < until) await sleep(SHUTDOWN_POLL_MS);
+    const timeout = () => sleep(SHUTDOWN_GRACE_MS).then(() => false);
+    if (await Promise.race([closed, timeout()])) return;
+    await worker.disconnect().catch(() => undefined);
+    await Promise.race([closed, timeout()]);
   }
 
   private callerIdOf(request: unknown): string {
@@ -292,7 +315,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
       Math.max(left, 0),
     );
     try {
-      const response = await withTraceContext(data.traceContext, () => this.runCall(data, abort.signal));
+      const response = await withTraceContext(data.traceContext, () => this.runCall(data, abort));
       if (response.stopReason === 'awaiting-approval') {
         await this.redis.set(
           `${this.prefix}run:${runId}:job`,
@@ -336,8 +359,14 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     }
   }
 
-  private async runCall(data: RunJobData, signal: AbortSignal): Promise<ChatClientResponse> {
+  /**
+   * Runs the call streamed, its events recorded as the AI SDK UI message stream under the run's id in the resumable
+   * stream store (any replica reads it: `ResumableStreams.resume(runId)`). A worker that takes the run over records
+   * it again from the start: the rounds of the last checkpoint replayed, then its own.
+   */
+  private async runCall(data: RunJobData, abort: AbortController): Promise<ChatClientResponse> {
     const { runId } = data;
+    const signal = abort.signal;
     const progress: RunProgress | undefined = await this.store.progress(runId);
     const toRequest = this.options.caller?.toRequest ?? ((caller: unknown) => caller ?? {});
     const spec = () => {
@@ -350,29 +379,63 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     };
     const decisions = data.decisions;
     const pausedSeq = Number((await this.redis.hget(`${this.prefix}run:${runId}`, 'pausedSeq')) ?? -1);
+    let events: AsyncIterable<ChatStreamEvent>;
+    let replayed: ChatStreamEvent[] = [];
     if (decisions !== undefined && (progress === undefined || progress.checkpoint.seq <= pausedSeq)) {
-      // Continues the paused run: each decision through the approval store, the last one runs the rest.
+      // Continues the paused run: each decision through the approval store, the last one streams the rest.
       const seq = progress?.checkpoint.seq ?? 0;
-      let response: ChatClientResponse | undefined;
-      for (const [approvalId, decision] of Object.entries(decisions)) {
-        response = await spec()
-          .durable({ runId, store: this.store, seq })
-          .resume(approvalId, decision)
-          .chatResponse();
-      }
-      if (response === undefined) throw new RunNotPausedError('running');
-      return response;
+      const entries = Object.entries(decisions);
+      if (entries.length === 0) throw new RunNotPausedError('running');
+      for (const [approvalId, decision] of entries.slice(0, -1))
+        await spec().durable({ runId, store: this.store, seq }).resume(approvalId, decision).chatResponse();
+      const [approvalId, decision] = entries[entries.length - 1];
+      events = spec().durable({ runId, store: this.store, seq }).resumeStream(approvalId, decision).events();
+    } else {
+      if (decisions === undefined) replayed = replayedEvents(progress);
+      events = spec()
+        .messages(data.messages)
+        .durable({ runId, store: this.store, ...(progress && { from: progress }) })
+        .stream()
+        .events();
     }
-    const prompt = spec()
-      .messages(data.messages)
-      .durable({ runId, store: this.store, ...(progress && { from: progress }) });
-    const response = await prompt.call().chatResponse();
+    const response = await this.record(runId, replayed, events, abort);
     if (response.stopReason === 'awaiting-approval')
       await this.redis.hset(
         `${this.prefix}run:${runId}`,
         'pausedSeq',
         String((await this.store.progress(runId))?.checkpoint.seq ?? 0),
       );
+    return response;
+  }
+
+  /** Records the run's stream to its end; answers the call's response, or throws what ended the call. */
+  private async record(
+    runId: string,
+    replayed: readonly ChatStreamEvent[],
+    events: AsyncIterable<ChatStreamEvent>,
+    abort: AbortController,
+  ): Promise<ChatClientResponse> {
+    let response: ChatClientResponse | undefined;
+    let failure: { error: unknown } | undefined;
+    const live = (async function* () {
+      try {
+        yield* events;
+      } catch (error) {
+        failure = { error };
+        throw error;
+      }
+    })();
+    const recorded = await this.streams.record(
+      runId,
+      runUIMessageStream(replayed, live, (finished) => (response = finished)),
+      { abort },
+    );
+    // Read to its end: it ends once every chunk is recorded and the recording is finished.
+    const reader = recorded.getReader();
+    while (!(await reader.read()).done);
+    if (failure !== undefined) throw failure.error;
+    if (abort.signal.aborted) throw abort.signal.reason;
+    if (response === undefined) throw new RunFailedError('its stream ended without an answer');
     return response;
   }
 }

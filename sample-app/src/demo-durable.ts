@@ -14,8 +14,13 @@ const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].fi
   existsSync(path),
 );
 const SLOW_TOOL_MS = 6_000;
-/** Every wait of the demo is bounded: BullMQ notices a dead worker's job within its lock duration (RUN_LOCK_MS). */
-const WAIT_MS = 120_000;
+/**
+ * Every wait of the demo is bounded: BullMQ notices a dead worker's job within its lock duration (RUN_LOCK_MS, 5 s
+ * here) and the next stalled check, so the takeover comes within seconds.
+ */
+const WAIT_MS = 60_000;
+/** How long the processes get to stop on SIGTERM at the end before they are killed. */
+const STOP_WAIT_MS = 10_000;
 
 interface Child {
   readonly name: string;
@@ -136,10 +141,11 @@ async function main(): Promise<void> {
       `  ${first.name} (pid ${first.process.pid}) runs summariseTickets: killing it mid-call (SIGKILL)`,
     );
     first.process.kill('SIGKILL');
+    const killedAt = Date.now();
     const other = workers.find((worker) => worker !== first)!;
     await waitFor(`${other.name} to take the run over`, () => lineOf(other, `summariseTickets ${runId}`));
     console.log(
-      `  ${other.name} (pid ${other.process.pid}) took the run over from its last checkpoint, and runs the idempotent tool again`,
+      `  ${other.name} (pid ${other.process.pid}) took the run over from its last checkpoint ${((Date.now() - killedAt) / 1000).toFixed(1)} s later, and runs the idempotent tool again`,
     );
 
     const status = await waitFor('the run to end', async () => {
@@ -156,10 +162,20 @@ async function main(): Promise<void> {
     console.log(`  the run's stream, read again from the web process: ${outputs.length} tool result(s)`);
     if (status.status !== 'finished') process.exitCode = 1;
   } finally {
-    for (const child of children.reverse())
-      if (child.process.exitCode === null) child.process.kill('SIGTERM');
+    await stopChildren();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** SIGTERM to every process the demo started, and SIGKILL to those still there after a bounded wait. */
+async function stopChildren(): Promise<void> {
+  const running = children.reverse().filter((child) => child.process.exitCode === null);
+  const exited = running.map(
+    (child) => new Promise<void>((resolve) => child.process.once('exit', () => resolve())),
+  );
+  for (const child of running) child.process.kill('SIGTERM');
+  await Promise.race([Promise.all(exited), sleep(STOP_WAIT_MS)]);
+  for (const child of running) if (child.process.exitCode === null) child.process.kill('SIGKILL');
 }
 
 // Ctrl-C (or a timeout) ends the processes the demo started, not only the demo.

@@ -163,6 +163,10 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
         else if ((await this.modelRound(run, callOptions, telemetry)) === 'answered') {
           this.finishRun(run, telemetry);
           return;
+        } else {
+          // A durable run checkpoints as call() does: after a response that asks for tools, after their round.
+          const saving = this.closed ? undefined : run.checkpoint('tools');
+          if (saving !== undefined) await saving;
         }
         if (this.closed) return;
         const asked = this.demand();
@@ -171,6 +175,8 @@ class StreamRun implements AsyncIterableIterator<ChatStreamEvent> {
         const pending = run.executeTools(this.push);
         const outcome = typeof pending === 'string' ? pending : await pending;
         if (outcome === 'ask-model') {
+          const saved = run.checkpoint('model');
+          if (saved !== undefined) await saved;
           const asked = this.demand();
           if (asked !== undefined) await asked;
           continue;
