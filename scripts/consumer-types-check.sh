@@ -24,12 +24,12 @@ fi
 locked() { node -p "require('./node_modules/$1/package.json').version"; }
 required=(@nestjs/common@11 @nestjs/core@11 reflect-metadata rxjs "typescript@$(locked typescript)"
   "@types/node@$(locked @types/node)")
-# entry:package — the optional peer each entry needs.
+# entry:package[+package…] — the optional peers each entry needs.
 entries=(
   "openai:openai"
   "anthropic:@anthropic-ai/sdk"
   "gemini:@google/genai"
-  "mcp:@modelcontextprotocol/sdk"
+  "mcp:@modelcontextprotocol/server+@modelcontextprotocol/client+@modelcontextprotocol/node"
   "redis:ioredis"
   "opentelemetry:@opentelemetry/api"
   "config:@nestjs/config"
@@ -38,8 +38,8 @@ entries=(
 )
 optional=()
 for pair in "${entries[@]}"; do
-  package="${pair#*:}"
-  optional+=("$package@$(locked "$package")")
+  IFS=+ read -ra packages <<<"${pair#*:}"
+  for package in "${packages[@]}"; do optional+=("$package@$(locked "$package")"); done
 done
 
 # Errors located in another package's .d.ts (anything else, a tsconfig error included, is this package's concern).
@@ -69,14 +69,21 @@ cat >tsconfig.json <<'JSON'
 }
 JSON
 
-# compile ENTRY [PACKAGE]: every optional package but PACKAGE is moved out of node_modules while ENTRY compiles.
+# The optional packages not in KEEP (a "+"-separated list), one per line.
+others() {
+  local keep="+$1+"
+  for pair in "${entries[@]}"; do
+    IFS=+ read -ra packages <<<"${pair#*:}"
+    for package in "${packages[@]}"; do [[ "$keep" == *"+$package+"* ]] || echo "$package"; done
+  done
+}
+
+# compile ENTRY [PACKAGES]: every optional package but PACKAGES is moved out of node_modules while ENTRY compiles.
 failed=0
 compile() {
   local entry="$1" keep="${2:-}" specifier="nestjs-tool-calling${1:+/$1}" name="${1:-root}"
   mkdir -p "$work/hidden"
-  for pair in "${entries[@]}"; do
-    local package="${pair#*:}"
-    [ "$package" = "$keep" ] && continue
+  for package in $(others "$keep"); do
     mkdir -p "$work/hidden/$(dirname "$package")"
     mv "node_modules/$package" "$work/hidden/$package"
   done
@@ -84,9 +91,7 @@ compile() {
     "$specifier" >src/index.ts
   local out
   out="$(npx --no-install tsc -p . --pretty false 2>&1)" || true
-  for pair in "${entries[@]}"; do
-    local package="${pair#*:}"
-    [ "$package" = "$keep" ] && continue
+  for package in $(others "$keep"); do
     mv "$work/hidden/$package" "node_modules/$package"
   done
   # Ours: errors in this package's .d.ts, the consumer or its tsconfig. Another package's own .d.ts may not compile

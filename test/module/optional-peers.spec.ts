@@ -19,6 +19,7 @@ jest.mock('@modelcontextprotocol/sdk', () => mockFailWhenLoaded('@modelcontextpr
   virtual: true,
 });
 jest.mock('@modelcontextprotocol/server', () => mockFailWhenLoaded('@modelcontextprotocol/server'));
+jest.mock('@modelcontextprotocol/node', () => mockFailWhenLoaded('@modelcontextprotocol/node'));
 jest.mock('@modelcontextprotocol/client', () => mockFailWhenLoaded('@modelcontextprotocol/client'));
 jest.mock('bullmq', () => mockFailWhenLoaded('bullmq'));
 jest.mock('@nestjs/bullmq', () => mockFailWhenLoaded('@nestjs/bullmq'));

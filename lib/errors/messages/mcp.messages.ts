@@ -22,7 +22,7 @@ export const McpMessages = {
   notJson: (variable: string) =>
     `${variable} must be a JSON object of MCP servers ({ "<name>": { "url": … } })`,
 
-  sdkMissing: (feature: string, pkg = '@modelcontextprotocol/sdk') =>
+  sdkMissing: (feature: string, pkg = '@modelcontextprotocol/server') =>
     `${feature} needs the package "${pkg}": npm install ${pkg}`,
 
   hostNotAllowed: (option: string) =>

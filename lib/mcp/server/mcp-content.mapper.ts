@@ -1,4 +1,4 @@
-import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 import type { ToolResponse } from '../../chat/model/messages';
 import type { ToolResultPart } from '../../tool/result/tool-result-part';
 
