@@ -427,7 +427,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     })();
     const recorded = await this.streams.record(
       runId,
-      runUIMessageStream(replayed, live, (finished) => (response = finished)),
+      runUIMessageStream(replayed, live, (finished) => (response = finished), abort.signal),
       { abort },
     );
     // Read to its end: it ends once every chunk is recorded and the recording is finished.

@@ -40,12 +40,14 @@ export function replayedEvents(progress: RunProgress | undefined): ChatStreamEve
 
 /**
  * A run's stream as the AI SDK UI message stream (server-sent events, `[DONE]` last): the replayed events, then
- * the live ones; `onResponse` gets the call's whole response from its `finished` event.
+ * the live ones; `onResponse` gets the call's whole response from its `finished` event. A cancelled run (`signal`)
+ * ends with an `abort` chunk, as a stopped in-process stream does.
  */
 export function runUIMessageStream(
   replayed: readonly ChatStreamEvent[],
   live: AsyncIterable<ChatStreamEvent>,
   onResponse: (response: ChatClientResponse) => void,
+  signal?: AbortSignal,
 ): AsyncIterable<string> {
   async function* events(): AsyncGenerator<ChatStreamEvent> {
     yield* replayed;
@@ -58,7 +60,8 @@ export function runUIMessageStream(
     }
   }
   return (async function* () {
-    for await (const chunk of toUIMessageChunks(events())) yield `data: ${JSON.stringify(chunk)}\n\n`;
+    for await (const chunk of toUIMessageChunks(events(), signal ? { signal } : {}))
+      yield `data: ${JSON.stringify(chunk)}\n\n`;
     yield DONE;
   })();
 }
