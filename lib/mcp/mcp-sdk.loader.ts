@@ -14,7 +14,7 @@ const modules = new Map<string, unknown>();
  * The MCP SDK, an optional peer dependency, required on first use only: importing the library never loads it.
  * When it is missing, a `ToolDefinitionError` says what to install.
  */
-function load<T>(path: string, feature: string, pkg?: string): T {
+function required<T>(path: string, missing: () => string): T {
   const loaded = modules.get(path);
   if (loaded !== undefined) return loaded as T;
   try {
@@ -24,8 +24,12 @@ function load<T>(path: string, feature: string, pkg?: string): T {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw error;
-    throw new ToolDefinitionError(McpMessages.sdkMissing(feature, pkg), undefined, { cause: error });
+    throw new ToolDefinitionError(missing(), undefined, { cause: error });
   }
+}
+
+function load<T>(path: string, feature: string, pkg: string): T {
+  return required<T>(path, () => McpMessages.sdkMissing(feature, pkg));
 }
 
 export const McpSdk = {
@@ -49,17 +53,7 @@ type StdioClientV2Module = typeof import('@modelcontextprotocol/client/stdio');
 
 /** The MCP client SDK v2 (`@modelcontextprotocol/client`), required on first use only, as `McpSdk`. */
 function loadClient<T>(path: string, feature: string): T {
-  const loaded = modules.get(path);
-  if (loaded !== undefined) return loaded as T;
-  try {
-    const module = require(path) as T;
-    modules.set(path, module);
-    return module;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') throw error;
-    throw new ToolDefinitionError(McpClientMessages.clientSdkMissing(feature), undefined, { cause: error });
-  }
+  return required<T>(path, () => McpClientMessages.clientSdkMissing(feature));
 }
 
 export const McpClientSdk = {
