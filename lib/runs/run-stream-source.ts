@@ -2,6 +2,7 @@ import type { ChatClientResponse } from '../chat/ports/chat-client-response';
 import type { ChatStreamEvent } from '../chat/loop/chat-stream-event';
 import { chatClientResponseOf } from '../chat/loop/finished-responses';
 import type { RunProgress } from '../chat/ports/run-checkpoint';
+import { restoreCheckpoint } from '../chat/loop/run-checkpoints';
 import type { Message } from '../chat/model/messages';
 import { toUIMessageChunks } from '../ui/ai-sdk/ui-message-stream';
 
@@ -10,8 +11,10 @@ const DONE = 'data: [DONE]\n\n';
 /**
  * The events a worker that takes a run over replays before its own: the rounds its checkpoint saved (the model's
  * text and the tool calls with their results, after the run's last user message), so that the run's stream,
- * recorded again from the start, reads as one answer. What the stopped worker streamed after its last checkpoint
- * is not in it: that round is asked again.
+ * recorded again from the start, reads as one answer; and, when it stopped in a tool round, the results the
+ * restored round starts with (saved ones, and "outcome unknown" for a plain tool cut mid-call), which the loop
+ * does not run again. What the stopped worker streamed after its last checkpoint is not in it: that round is asked
+ * again.
  */
 export function replayedEvents(progress: RunProgress | undefined): ChatStreamEvent[] {
   if (progress === undefined) return [];
@@ -35,6 +38,11 @@ export function replayedEvents(progress: RunProgress | undefined): ChatStreamEve
         events.push({ type: toolResponse.isError ? 'tool-error' : 'tool-result', round, toolResponse });
     }
   }
+  const restored = restoreCheckpoint(progress);
+  if ('resumption' in restored)
+    for (const toolResponse of restored.resumption.responses)
+      if (toolResponse !== null)
+        events.push({ type: toolResponse.isError ? 'tool-error' : 'tool-result', round, toolResponse });
   return events;
 }
 

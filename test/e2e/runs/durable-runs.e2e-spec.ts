@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { Test } from '@nestjs/testing';
 import type { INestApplicationContext } from '@nestjs/common';
-import { ChatClient, type Message } from 'nestjs-tool-calling';
+import { ChatClient, ResumableStreams, type Message } from 'nestjs-tool-calling';
 import { DurableRuns, type DurableRunStatus } from 'nestjs-tool-calling/runs';
 import { describeWithRedis } from '../../support/redis-suite';
 import { waitForOutput } from '../../support/child-output';
@@ -64,6 +64,20 @@ async function settled(runs: DurableRuns, runId: string, timeoutMs: number): Pro
     if (Date.now() > until) throw new Error(`run ${runId} still ${status.status}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The AI SDK UI message chunks of the run's recorded stream, read from the web process (it ends with `[DONE]`). */
+async function recordedChunks(streams: ResumableStreams, runId: string): Promise<Record<string, unknown>[]> {
+  const stream = await streams.resume(runId);
+  if (stream === undefined) throw new Error(`no stream recorded for run ${runId}`);
+  let text = '';
+  for await (const piece of stream) text += piece;
+  const data = text
+    .split('\n\n')
+    .map((event) => event.replace(/^data: /, '').trim())
+    .filter((line) => line.length > 0);
+  expect(data.at(-1)).toBe('[DONE]');
+  return data.slice(0, -1).map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 function toolResponseIds(history: readonly Message[]): string[] {
@@ -133,6 +147,24 @@ describeWithRedis('durable runs: one web process, two worker processes', (redis)
       'call-summary',
       'call-count',
     ]);
+    // The stream a reader gets from any process, re-recorded by the worker that took over: one answer, each tool
+    // result once, the answer's text once.
+    const chunks = await recordedChunks(web.get(ResumableStreams), runId);
+    const outputs = chunks
+      .filter((chunk) => chunk.type === 'tool-output-available' || chunk.type === 'tool-output-error')
+      .map((chunk) => [chunk.toolCallId, chunk.type]);
+    expect(outputs).toEqual([
+      ['call-export', 'tool-output-error'],
+      ['call-summary', 'tool-output-available'],
+      ['call-count', 'tool-output-available'],
+    ]);
+    const text = chunks
+      .filter((chunk) => chunk.type === 'text-delta')
+      .map((chunk) => chunk.delta)
+      .join('');
+    expect(text).toBe(status.response!.text);
+    expect(chunks.filter((chunk) => chunk.type === 'finish')).toHaveLength(1);
+    expect(chunks.filter((chunk) => chunk.type === 'error' || chunk.type === 'abort')).toEqual([]);
   });
 
   it('a worker killed between rounds: the other goes on from the checkpoint, no tool runs again', async () => {
