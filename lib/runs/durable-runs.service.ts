@@ -191,7 +191,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     while (this.running.size > 0 && Date.now() < until) await sleep(SHUTDOWN_POLL_MS);
     const timeout = () => sleep(SHUTDOWN_GRACE_MS).then(() => false);
     if (await Promise.race([closed, timeout()])) return;
-    await worker.disconnect().catch(() => undefined);
+    await Promise.race([worker.disconnect().catch(() => undefined), timeout()]);
     await Promise.race([closed, timeout()]);
   }
 
