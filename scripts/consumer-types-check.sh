@@ -34,12 +34,14 @@ entries=(
   "opentelemetry:@opentelemetry/api"
   "config:@nestjs/config"
   "ag-ui:@ag-ui/core"
-  "runs:bullmq"
+  "runs:bullmq+ioredis"
 )
 optional=()
 for pair in "${entries[@]}"; do
   IFS=+ read -ra packages <<<"${pair#*:}"
-  for package in "${packages[@]}"; do optional+=("$package@$(locked "$package")"); done
+  for package in "${packages[@]}"; do
+    [[ " ${optional[*]} " == *" $package@"* ]] || optional+=("$package@$(locked "$package")")
+  done
 done
 
 # Errors located in another package's .d.ts (anything else, a tsconfig error included, is this package's concern).
@@ -75,7 +77,7 @@ others() {
   for pair in "${entries[@]}"; do
     IFS=+ read -ra packages <<<"${pair#*:}"
     for package in "${packages[@]}"; do [[ "$keep" == *"+$package+"* ]] || echo "$package"; done
-  done
+  done | sort -u
 }
 
 # compile ENTRY [PACKAGES]: every optional package but PACKAGES is moved out of node_modules while ENTRY compiles.
