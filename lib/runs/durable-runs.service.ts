@@ -180,16 +180,20 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
 
   /**
    * Closes the worker once its running jobs are over (bounded by the lock's duration: a job cut then is taken over).
-   * BullMQ's close can wait on its blocking connection after the last job, so that wait is bounded too.
+   * The worker is paused first (no new job, no stalled-job checks), and closed with `force` once this bounded wait
+   * is over. A close without `force` waits for BullMQ's own fetch loop, which can sit on its blocking connection
+   * with no job running; when that wait was cut short, its lock renewal and stalled-job timers ran on and the process
+   * never exited after `app.close()`. That close is still bounded, and so is the disconnect after it.
    */
   private async closeWorker(worker: Worker<RunJobData>): Promise<void> {
-    const closed = worker.close().then(
+    const timeout = () => sleep(SHUTDOWN_GRACE_MS).then(() => false);
+    await Promise.race([worker.pause(true).catch(() => undefined), timeout()]);
+    const until = Date.now() + (this.options.lockDurationMs ?? 30_000);
+    while (this.running.size > 0 && Date.now() < until) await sleep(SHUTDOWN_POLL_MS);
+    const closed = worker.close(true).then(
       () => true,
       () => true,
     );
-    const until = Date.now() + (this.options.lockDurationMs ?? 30_000);
-    while (this.running.size > 0 && Date.now() < until) await sleep(SHUTDOWN_POLL_MS);
-    const timeout = () => sleep(SHUTDOWN_GRACE_MS).then(() => false);
     if (await Promise.race([closed, timeout()])) return;
     await Promise.race([worker.disconnect().catch(() => undefined), timeout()]);
     await Promise.race([closed, timeout()]);
