@@ -14,10 +14,8 @@ module.exports = {
   label: 'library: McpToolCallbackProvider (Streamable HTTP, loopback)',
   validatesArguments: true,
   async setup(workload) {
-    const { ChatClient, McpToolCallbackProvider } = loadLibrary('', [
-      'ChatClient',
-      'McpToolCallbackProvider',
-    ]);
+    const { ChatClient } = loadLibrary('', ['ChatClient']);
+    const { McpToolCallbackProvider } = loadLibrary('mcp', ['McpToolCallbackProvider']);
     let sdk;
     try {
       sdk = {

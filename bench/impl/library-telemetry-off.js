@@ -11,7 +11,8 @@ module.exports = {
   label: 'library: FunctionToolCallbacks, telemetry: false',
   validatesArguments: true,
   async setup(workload) {
-    const { ChatClient } = loadLibrary('', ['ChatClient', 'OpenTelemetryChatTelemetry']);
+    const { ChatClient } = loadLibrary('', ['ChatClient']);
+    loadLibrary('opentelemetry', ['OpenTelemetryChatTelemetry']);
     const chat = ChatClient.create(
       createBenchChatModel(workload),
       { toolCallbacks: functionToolCallbacks(workload) },
