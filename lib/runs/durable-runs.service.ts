@@ -38,6 +38,8 @@ const FEATURE = 'durable runs';
 /** How long a closing worker waits for BullMQ's close once its jobs are over, in milliseconds. */
 const SHUTDOWN_GRACE_MS = 2_000;
 const SHUTDOWN_POLL_MS = 50;
+/** BullMQ's lock on a running job, when the options do not set one. */
+const DEFAULT_LOCK_DURATION_MS = 30_000;
 /** Names of the model errors worth another attempt. */
 const RETRYABLE = new Set([
   'ChatModelRateLimitError',
@@ -112,6 +114,8 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
   /** Every connection this made: BullMQ does not close a connection it was given. */
   private readonly connections: Redis[] = [];
   private readonly prefix: string;
+  /** How long a job's lock lasts: also how long a closing worker waits for its jobs, and the queue for its close. */
+  private readonly lockDurationMs: number;
 
   /** Made by `DurableRunsModule`. */
   constructor(
@@ -122,6 +126,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     private readonly streams: ResumableStreams,
   ) {
     this.prefix = options.keyPrefix ?? 'nestjs-tool-calling:';
+    this.lockDurationMs = options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS;
   }
 
   private get cancelChannel(): string {
@@ -154,12 +159,11 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     this.subscriber.on('message', (_channel: string, runId: string) => {
       this.running.get(runId)?.abort(new Error('cancelled'));
     });
-    const lockDuration = this.options.lockDurationMs ?? 30_000;
     this.worker = new bullmq.Worker<RunJobData>(name, (job) => this.process(job), {
       connection: make(),
       concurrency: this.options.concurrency ?? 4,
-      lockDuration,
-      stalledInterval: Math.max(Math.floor(lockDuration / 2), 100),
+      lockDuration: this.lockDurationMs,
+      stalledInterval: Math.max(Math.floor(this.lockDurationMs / 2), 100),
       maxStalledCount: 3,
     });
     this.worker.on('error', (error) => this.logger.warn(`worker: ${error.message}`));
@@ -170,10 +174,9 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
     if (this.slot.submitter === this) this.slot.submitter = undefined;
     if (this.worker) await this.closeWorker(this.worker);
     // Bounded: the queue gets one lock period to close; then the connections are dropped anyway.
-    const grace = this.options.lockDurationMs ?? 30_000;
     await Promise.race([
       this.queue?.close().catch(() => undefined),
-      new Promise<void>((resolve) => setTimeout(resolve, grace).unref()),
+      new Promise<void>((resolve) => setTimeout(resolve, this.lockDurationMs).unref()),
     ]);
     for (const connection of this.connections.splice(0)) connection.disconnect();
   }
@@ -188,7 +191,7 @@ export class DurableRuns implements RunSubmitter, OnModuleInit, OnApplicationShu
   private async closeWorker(worker: Worker<RunJobData>): Promise<void> {
     const timeout = () => sleep(SHUTDOWN_GRACE_MS).then(() => false);
     await Promise.race([worker.pause(true).catch(() => undefined), timeout()]);
-    const until = Date.now() + (this.options.lockDurationMs ?? 30_000);
+    const until = Date.now() + this.lockDurationMs;
     while (this.running.size > 0 && Date.now() < until) await sleep(SHUTDOWN_POLL_MS);
     const closed = worker.close(true).then(
       () => true,
